@@ -1,0 +1,1 @@
+"""Bazaar: an online server for four bazaar board games."""

@@ -1,0 +1,435 @@
+"""The engine contract (DESIGN.md, "Engine contract" and "Randomness and the move log").
+
+Every game is an `Engine`: a stateless object whose methods are pure functions of plain
+state. The platform knows games only through this module: it never contains a rule.
+
+Randomness is explicit. The platform hands the engine an `Rng`; every value the engine draws
+(`randbelow`) or reveals from a pre-shuffled stack (`witness`) is a *chance outcome* that the
+platform records in the move's row. Replay passes a `ReplayRng` over those records, so a saved
+game rebuilds identically on any Python version and never re-rolls.
+
+Standard library only: no I/O, no web or database imports.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+Seat = int
+JSON = Any
+Move = dict[str, Any]
+"""A move is a JSON object with a ``type`` tag, e.g. ``{"type": "Trade", "sell": .., "buy": ..}``."""
+Event = dict[str, Any]
+"""An event is a JSON object with a past-tense ``type`` tag, e.g. ``{"type": "PriceRevealed"}``."""
+State = Any
+"""Engine-specific state: plain data that `Engine.dump_state` turns into JSON losslessly."""
+
+T = TypeVar("T")
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class GameError(Exception):
+    """Base of every error an engine raises; carries an HTTP status and a stable code."""
+
+    status: int = 400
+    default_code: str = "GAME_ERROR"
+
+    def __init__(self, reason: str, code: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code or self.default_code
+
+
+class InvalidMove(GameError):
+    """The payload is malformed: unknown type, missing or unknown field, bad value (422)."""
+
+    status = 422
+    default_code = "BAD_INPUT"
+
+
+class IllegalMove(GameError):
+    """Well formed but not legal now; the reason starts with the rule id (409)."""
+
+    status = 409
+    default_code = "ILLEGAL_MOVE"
+
+
+class NotYourTurn(GameError):
+    """The seat has no move to make now (403)."""
+
+    status = 403
+    default_code = "NOT_YOUR_TURN"
+
+
+class InvalidOptions(GameError):
+    """Lobby options that the game's option schema rejects (422)."""
+
+    status = 422
+    default_code = "BAD_OPTIONS"
+
+
+class ReplayMismatch(GameError):
+    """A recorded chance outcome does not fit the draw that replay asks for (422)."""
+
+    status = 422
+    default_code = "REPLAY_MISMATCH"
+
+
+# --------------------------------------------------------------------------- chance
+
+
+class Rng(Protocol):
+    """The only source of chance an engine may use."""
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in ``0 .. n-1``."""
+        ...
+
+    def witness(self, value: JSON) -> None:
+        """Record a value revealed from pre-drawn hidden state (e.g. the tile drawn).
+
+        Replay checks that the record matches, so a record whose draws disagree with its
+        setup is rejected (CAR-103).
+        """
+        ...
+
+
+class SeededRng:
+    """A live generator: Python's Mersenne Twister behind the `Rng` protocol."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self._random = random.Random(seed)
+
+    def randbelow(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("randbelow needs n >= 1")
+        return self._random.randrange(n)
+
+    def witness(self, value: JSON) -> None:
+        return None
+
+
+class RecordingRng:
+    """Wraps a live `Rng` and keeps every outcome, in order, as JSON."""
+
+    def __init__(self, inner: Rng) -> None:
+        self._inner = inner
+        self.outcomes: list[JSON] = []
+
+    def randbelow(self, n: int) -> int:
+        value = self._inner.randbelow(n)
+        self.outcomes.append(value)
+        return value
+
+    def witness(self, value: JSON) -> None:
+        self.outcomes.append({"w": value})
+
+
+class ReplayRng:
+    """Returns recorded outcomes in order; raises `ReplayMismatch` when they do not fit."""
+
+    def __init__(self, outcomes: Sequence[JSON]) -> None:
+        self._outcomes = list(outcomes)
+        self._next = 0
+
+    def _take(self) -> JSON:
+        if self._next >= len(self._outcomes):
+            raise ReplayMismatch("the record has fewer chance outcomes than the replay needs")
+        value = self._outcomes[self._next]
+        self._next += 1
+        return value
+
+    def randbelow(self, n: int) -> int:
+        value = self._take()
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+            raise ReplayMismatch(f"recorded outcome {value!r} is not a draw below {n}")
+        return value
+
+    def witness(self, value: JSON) -> None:
+        recorded = self._take()
+        if recorded != {"w": value}:
+            raise ReplayMismatch("a recorded draw disagrees with the setup record")
+
+    def finish(self) -> None:
+        """Raise unless every recorded outcome was consumed."""
+        if self._next != len(self._outcomes):
+            raise ReplayMismatch("the record has more chance outcomes than the replay used")
+
+
+def shuffle(rng: Rng, items: list[T]) -> None:
+    """Fisher-Yates shuffle in place, drawing only through `rng`."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.randbelow(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def choice(rng: Rng, items: Sequence[T]) -> T:
+    """One element, uniformly."""
+    if not items:
+        raise ValueError("choice from an empty sequence")
+    return items[rng.randbelow(len(items))]
+
+
+def roll(rng: Rng, sides: int = 6) -> int:
+    """A die roll, ``1 .. sides``."""
+    return rng.randbelow(sides) + 1
+
+
+# --------------------------------------------------------------------------- outcome
+
+
+def competition_ranks(scores: Sequence[float], higher_is_better: bool = True) -> list[int]:
+    """Competition ranking (1, 1, 3): a rank is one more than the number strictly ahead."""
+    sign = 1 if higher_is_better else -1
+    return [1 + sum(1 for other in scores if sign * other > sign * mine) for mine in scores]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game. Ties are allowed: several seats may share a rank."""
+
+    scores: list[Any]
+    ranks: list[int]
+    winners: list[Seat]
+    reason: str = "finished"
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "details": dict(self.details),
+        }
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class Option:
+    """One lobby option of a game, with its schema.
+
+    ``kind`` is ``bool``, ``int``, ``choice`` or ``json``. A ``fixture`` option (a stacked deck)
+    is for tests: never offered in the lobby form and never shown while the game runs.
+    """
+
+    name: str
+    kind: str
+    default: JSON
+    label: str = ""
+    choices: tuple[JSON, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    fixture: bool = False
+    help: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "label": self.label or self.name,
+        }
+        if self.choices:
+            data["choices"] = list(self.choices)
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        if self.help:
+            data["help"] = self.help
+        return data
+
+    def check(self, value: JSON) -> JSON:
+        """Return the value if it fits this option's schema, else raise `InvalidOptions`."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise InvalidOptions(f"option {self.name} must be true or false")
+        elif self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidOptions(f"option {self.name} must be an integer")
+            if self.minimum is not None and value < self.minimum:
+                raise InvalidOptions(f"option {self.name} must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise InvalidOptions(f"option {self.name} must be at most {self.maximum}")
+        elif self.kind == "choice":
+            if value not in self.choices:
+                raise InvalidOptions(f"option {self.name} must be one of {list(self.choices)}")
+        return value
+
+
+def resolve_options(schema: Iterable[Option], given: Mapping[str, JSON] | None) -> dict[str, JSON]:
+    """Fill defaults and check every value; unknown names are rejected."""
+    given = dict(given or {})
+    by_name = {opt.name: opt for opt in schema}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        raise InvalidOptions(f"unknown option(s): {', '.join(unknown)}")
+    return {
+        name: opt.check(given[name]) if name in given else opt.default
+        for name, opt in by_name.items()
+    }
+
+
+# --------------------------------------------------------------------------- engine
+
+
+class Engine(ABC):
+    """A game's rules. Stateless: every method is a pure function of its arguments.
+
+    ``apply`` must never mutate the state it is given; the contract suite checks that.
+    """
+
+    kind: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    summary: str = ""
+
+    # -- the core: DESIGN.md "Engine contract"
+
+    @abstractmethod
+    def setup(self, names: Sequence[str], options: Mapping[str, JSON], rng: Rng) -> State:
+        """A new game for these seat names; all setup randomness is drawn here."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> frozenset[Seat]:
+        """The seats expected to move now (several for simultaneous secret moves)."""
+
+    @abstractmethod
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        """Every legal move of ``seat`` (grouped where the space is large, but enumerable)."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
+        """The state after ``seat`` plays ``move``, and the events it caused.
+
+        Raises `InvalidMove`, `NotYourTurn` or `IllegalMove` and changes nothing then.
+        """
+
+    @abstractmethod
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see; everything once finished.
+
+        Carries the envelope `to_act`, `players`, `finished` and `outcome` (see `envelope`).
+        """
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """The final result, or None while the game runs."""
+
+    @abstractmethod
+    def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
+        """A legal, sensible move for ``seat`` (the baseline bot)."""
+
+    @abstractmethod
+    def dump_state(self, state: State) -> JSON:
+        """State as JSON; ``load_state(dump_state(s))`` must equal ``s``."""
+
+    @abstractmethod
+    def load_state(self, data: JSON) -> State:
+        """The inverse of `dump_state`."""
+
+    # -- hooks with safe defaults
+
+    def validate_options(self, options: Mapping[str, JSON] | None, players: int) -> dict[str, JSON]:
+        """Options with defaults filled in; raises `InvalidOptions`."""
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.title} takes {self.min_players}-{self.max_players} players, not {players}"
+            )
+        return resolve_options(self.options, options)
+
+    def public_options(self, options: Mapping[str, JSON], finished: bool) -> dict[str, JSON]:
+        """Options a viewer may see: fixture options are hidden until the game ends."""
+        if finished:
+            return dict(options)
+        fixtures = {opt.name for opt in self.options if opt.fixture}
+        return {k: v for k, v in options.items() if k not in fixtures}
+
+    def timeout_move(self, state: State, seat: Seat) -> Move | None:
+        """The game's own move for a seat whose clock ran out; None means "use the bot"."""
+        return None
+
+    def redact_event(self, event: Event, viewer: Seat | None) -> Event | None:
+        """The event as ``viewer`` may see it while the game runs (None: drop it)."""
+        return event
+
+    def redact_move(self, move: Move, mover: Seat, viewer: Seat | None) -> Move:
+        """The move as ``viewer`` may see it in the log while the game runs."""
+        return move
+
+    def resample_hidden(self, state: State, seat: Seat | None, rng: Rng) -> State:
+        """A state that ``seat`` cannot tell apart from ``state``: every hidden part redrawn.
+
+        The contract suite checks that `view` is the same for both, which proves that no
+        hidden information leaks into a view. Games with no hidden information keep the default.
+        """
+        return state
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        """The event in words, for the game log ("Ann bought one ruby at 11")."""
+        return str(event.get("type", "event"))
+
+    def catalog_entry(self) -> dict[str, Any]:
+        """The game as listed by ``GET /api/catalog``."""
+        return {
+            "kind": self.kind,
+            "title": self.title,
+            "summary": self.summary,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [opt.to_json() for opt in self.options if not opt.fixture],
+        }
+
+
+def envelope(
+    to_act: Iterable[Seat],
+    players: list[dict[str, Any]],
+    outcome: Outcome | None,
+) -> dict[str, Any]:
+    """The platform's view envelope that every game's view carries beside its own data."""
+    return {
+        "to_act": sorted(to_act),
+        "players": players,
+        "finished": outcome is not None,
+        "outcome": outcome.to_json() if outcome is not None else None,
+    }
+
+
+# --------------------------------------------------------------------------- registry
+
+_REGISTRY: dict[str, Engine] = {}
+
+
+def register(engine: Engine) -> Engine:
+    """Add an engine under its kind; called by each game package's ``__init__``."""
+    if engine.kind in _REGISTRY and _REGISTRY[engine.kind] is not engine:
+        raise ValueError(f"engine kind {engine.kind!r} registered twice")
+    _REGISTRY[engine.kind] = engine
+    return engine
+
+
+def get_engine(kind: str) -> Engine:
+    """The engine of a kind; raises KeyError for an unknown kind."""
+    from app.games import load_all  # the game packages register themselves on import
+
+    load_all()
+    return _REGISTRY[kind]
+
+
+def all_engines() -> list[Engine]:
+    """Every registered engine, by kind."""
+    from app.games import load_all
+
+    load_all()
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
