@@ -380,6 +380,10 @@ class Engine(ABC):
         """The event in words, for the game log ("Ann bought one ruby at 11")."""
         return str(event.get("type", "event"))
 
+    def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
+        """(players, options) pairs that the contract suite plays; games add their variants."""
+        return [(self.min_players, {}), (self.max_players, {})]
+
     def catalog_entry(self) -> dict[str, Any]:
         """The game as listed by ``GET /api/catalog``."""
         return {
