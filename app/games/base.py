@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 Seat = int
+HOST: Seat = -1
+"""The seat the platform passes for a host-only move (a `Engine.host_moves` type, e.g. Cancel)
+made by the lobby host, whether or not the host holds a seat."""
 JSON = Any
 Move = dict[str, Any]
 """A move is a JSON object with a ``type`` tag, e.g. ``{"type": "Trade", "sell": .., "buy": ..}``."""
@@ -294,6 +297,8 @@ class Engine(ABC):
     max_players: int
     options: tuple[Option, ...] = ()
     summary: str = ""
+    host_moves: frozenset[str] = frozenset()
+    """Move types only the lobby host may make, at any time; the platform applies them as HOST."""
 
     # -- the core: DESIGN.md "Engine contract"
 
