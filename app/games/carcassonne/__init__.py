@@ -1,0 +1,1 @@
+"""Carcassonne with Bazaars, Builder and Abbey (rules/carcassonne.md)."""
