@@ -1,0 +1,8 @@
+"""Grand Bazaar (kind ``grand-bazaar``): rules/grand-bazaar.md. Registers its engine on import."""
+
+from app.games.base import register
+from app.games.grand_bazaar.engine import GrandBazaarEngine
+
+ENGINE = register(GrandBazaarEngine())
+
+__all__ = ["ENGINE", "GrandBazaarEngine"]

@@ -1,0 +1,206 @@
+"""The Grand Bazaar engine: wires the rule modules to the platform contract (app/games/base.py).
+
+rules/grand-bazaar.md: options and their validation (section 2, GB-2), the move pipeline
+(GB-12 to GB-18), the views (GB-22, GB-23), the outcome (GB-20, GB-21) and the bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.games.base import (
+    JSON,
+    Engine,
+    Event,
+    IllegalMove,
+    InvalidOptions,
+    Move,
+    NotYourTurn,
+    Option,
+    Outcome,
+    Rng,
+    Seat,
+    shuffle,
+)
+from app.games.grand_bazaar import bot, rules, scoring
+from app.games.grand_bazaar import view as view_module
+from app.games.grand_bazaar.data import CARD_IDS, FINAL_PRICE, TYPES, format_counts, gem_name
+from app.games.grand_bazaar.moves import decode
+from app.games.grand_bazaar.state import State, dump, load
+
+MAX_PLAYERS = 7
+
+
+class GrandBazaarEngine(Engine):
+    """Grand Bazaar by Sanan Mahmudov (2016): gem trading over 27 rounds of price cards."""
+
+    kind = "grand-bazaar"
+    title = "Grand Bazaar"
+    min_players = 2
+    max_players = MAX_PLAYERS
+    summary = (
+        "Trade sapphires, rubies and emeralds over 27 rounds while price cards move the market; "
+        "buy at least one gem every round, and finish with the most grands."
+    )
+    options = (
+        Option(
+            name="first_player",
+            kind="choice",
+            default="random",
+            label="Player number 1",
+            choices=("random", *range(MAX_PLAYERS)),
+            help="the seat that starts round 1, or a random draw",
+        ),
+        Option(
+            name="price_order",
+            kind="json",
+            default=None,
+            label="Price deck order (test fixture)",
+            fixture=True,
+            help="a permutation of the 27 price-card ids, top card first",
+        ),
+    )
+
+    # -- options
+
+    def validate_options(self, options: Mapping[str, JSON] | None, players: int) -> dict[str, JSON]:
+        """GB-2: reject unknown options and out-of-range values."""
+        resolved = super().validate_options(options, players)
+        first = resolved["first_player"]
+        if first != "random" and (isinstance(first, bool) or not 0 <= first < players):
+            raise InvalidOptions(f"GB-2: first_player must be 'random' or a seat 0..{players - 1}")
+        order = resolved["price_order"]
+        if order is not None:
+            if not isinstance(order, list) or any(
+                isinstance(x, bool) or not isinstance(x, int) for x in order
+            ):
+                raise InvalidOptions("GB-2: price_order must be a list of card ids")
+            if sorted(order) != list(CARD_IDS):
+                raise InvalidOptions("GB-2: price_order must be a permutation of the ids 1..27")
+            resolved["price_order"] = list(order)
+        return resolved
+
+    # -- the contract
+
+    def setup(self, names: Sequence[str], options: Mapping[str, JSON], rng: Rng) -> State:
+        opts = self.validate_options(options, len(names))
+        state, _event = rules.setup(tuple(names), opts, rng)
+        return state
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        turn = state.turn()
+        return frozenset() if turn is None else frozenset({turn})
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        return [trade.to_json() for trade in rules.legal_trades(state, seat)]
+
+    def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
+        trade = decode(move)
+        if state.finished:
+            raise IllegalMove("GB-19: the game has ended")
+        if state.turn() != seat:
+            raise NotYourTurn(f"GB-11: it is seat {state.turn()}'s move, not seat {seat}'s")
+        return rules.apply_trade(state, seat, trade, rng)
+
+    def view(self, state: State, seat: Seat | None, reveal: bool = False) -> dict[str, Any]:
+        """The view; ``reveal=True`` adds the deck order (the replay of a finished game, GB-23)."""
+        public = self.public_options(state.options, state.finished or reveal)
+        return view_module.view(state, seat, public, reveal)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
+        if state.turn() != seat:
+            raise NotYourTurn(f"GB-11: seat {seat} has no move to make now")
+        return bot.bot_trade(state, seat, rng).to_json()
+
+    def timeout_move(self, state: State, seat: Seat) -> Move | None:
+        """GB-17: the platform's move for a seat whose clock ran out."""
+        if state.turn() != seat:
+            return None
+        return rules.timeout_trade(state, seat).to_json()
+
+    def dump_state(self, state: State) -> JSON:
+        return dump(state)
+
+    def load_state(self, data: JSON) -> State:
+        return load(data)
+
+    # -- hooks
+
+    def resample_hidden(self, state: State, seat: Seat | None, rng: Rng) -> State:
+        """GB-23: the order of the unrevealed cards is the only secret; redraw it."""
+        if state.finished:
+            return state
+        deck = list(state.deck)
+        shuffle(rng, deck)
+        options = dict(state.options)
+        if options.get("price_order") is not None:
+            options["price_order"] = list(state.history) + deck
+        return State(**{**state.__dict__, "deck": tuple(deck), "options": options})
+
+    def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
+        return [
+            (2, {}),
+            (3, {"first_player": 1}),
+            (5, {}),
+            (7, {}),
+            (4, {"price_order": list(range(1, 28))}),
+        ]
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        """An event in words for the game log (GB-18)."""
+        return describe(event, names)
+
+
+def _counts(data: Mapping[str, int]) -> tuple[int, int, int]:
+    return (data.get("S", 0), data.get("R", 0), data.get("E", 0))
+
+
+def _goods(data: Mapping[str, int], prices: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {gem_name(t, n)} at {prices[t]}" for t in TYPES if (n := data.get(t, 0)))
+
+
+def describe(event: Event, names: Sequence[str]) -> str:
+    """An event in words: "Ann sold 2 rubies at 9, bought 1 sapphire at 11 (money 33, S1)"."""
+    kind = event.get("type")
+    if kind == "PriceRevealed":
+        change = event["change"]
+        shown = " ".join(f"{t}{change[t]:+d}" if change[t] else f"{t}0" for t in TYPES)
+        prices = event["prices"]
+        return (
+            f"Round {event['round']}: card {event['card']} ({shown}) revealed; prices "
+            f"S {prices['S']}, R {prices['R']}, E {prices['E']}; "
+            f"{names[event['first_player']]} moves first"
+        )
+    if kind == "Traded":
+        who = names[event["seat"]]
+        parts = []
+        if any(event["sell"].values()):
+            parts.append("sold " + _goods(event["sell"], event["prices"]))
+        if any(event["buy"].values()):
+            parts.append("bought " + _goods(event["buy"], event["prices"]))
+        text = f"{who} " + ("; ".join(parts) if parts else "passed")
+        text += f" (money {event['money']}, hand {format_counts(_counts(event['hand']))})"
+        if event.get("waived"):
+            why = ", ".join(f"{gem_name(t)}: {r}" for t, r in event["waived"].items())
+            text += f"; compulsory buy waived ({why})"
+        if event.get("timeout"):
+            text += "; timeout move"
+        return text
+    if kind == "GameEnded":
+        sales = [
+            f"{names[s]} sells {format_counts(_counts(sold))} "
+            f"for {FINAL_PRICE * sum(sold.values())}"
+            for s, sold in enumerate(event["sold"])
+            if any(sold.values())
+        ]
+        money = ", ".join(f"{names[s]} {m}" for s, m in enumerate(event["money"]))
+        return (
+            f"Final sale at {FINAL_PRICE}"
+            + (": " + "; ".join(sales) if sales else "")
+            + f". Money: {money}"
+        )
+    return str(kind)

@@ -1,0 +1,80 @@
+"""The one move of Grand Bazaar, ``Trade`` (rules/grand-bazaar.md GB-12), and its JSON form.
+
+JSON: ``{"type": "Trade", "sell": {"S": 0, "R": 2, "E": 0}, "buy": {"S": 1}}``. A missing
+type counts 0; ``sell`` or ``buy`` may be left out. ``"timeout": true`` marks the timeout move
+of GB-17 (the platform plays it for a seat whose clock ran out).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.games.base import InvalidMove, Move
+from app.games.grand_bazaar.data import HAND_LIMIT, STOCK_PER_TYPE, TYPES, Triple, format_counts
+
+TRADE = "Trade"
+_FIELDS = frozenset({"type", "sell", "buy", "timeout"})
+_MAX_COUNT = STOCK_PER_TYPE + HAND_LIMIT  # anything larger is nonsense, not merely illegal
+
+
+@dataclass(frozen=True)
+class Trade:
+    """``Trade(sell, buy)``: counts per type in type order; sales are applied first."""
+
+    sell: Triple = (0, 0, 0)
+    buy: Triple = (0, 0, 0)
+    timeout: bool = False
+
+    def to_json(self) -> Move:
+        move: Move = {
+            "type": TRADE,
+            "sell": dict(zip(TYPES, self.sell, strict=True)),
+            "buy": dict(zip(TYPES, self.buy, strict=True)),
+        }
+        if self.timeout:
+            move["timeout"] = True
+        return move
+
+    def __str__(self) -> str:
+        parts = []
+        if any(self.sell):
+            parts.append(f"sell {format_counts(self.sell)}")
+        if any(self.buy):
+            parts.append(f"buy {format_counts(self.buy)}")
+        return ", ".join(parts) if parts else "pass"
+
+
+def _counts(move: dict[str, Any], key: str) -> Triple:
+    raw = move.get(key, {})
+    if not isinstance(raw, dict):
+        raise InvalidMove(f"Trade.{key} must be an object of counts keyed by S, R, E")
+    unknown = sorted(str(k) for k in raw if k not in TYPES)
+    if unknown:
+        raise InvalidMove(f"Trade.{key} has unknown gem type(s): {', '.join(unknown)}")
+    values = []
+    for t in TYPES:
+        value = raw.get(t, 0)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidMove(f"Trade.{key}.{t} must be a whole number")
+        if not 0 <= value <= _MAX_COUNT:
+            raise InvalidMove(f"Trade.{key}.{t} must be between 0 and {_MAX_COUNT}")
+        values.append(value)
+    return (values[0], values[1], values[2])
+
+
+def decode(move: Any) -> Trade:
+    """The `Trade` in a JSON move; raises `InvalidMove` if it is malformed."""
+    if not isinstance(move, dict):
+        raise InvalidMove("a move must be a JSON object")
+    kind = move.get("type")
+    if kind != TRADE:
+        shown = kind if isinstance(kind, str) and len(kind) <= 40 else "?"
+        raise InvalidMove(f"unknown move type {shown!r}: Grand Bazaar has only {TRADE!r}")
+    extra = sorted(str(k)[:40] for k in move if k not in _FIELDS)
+    if extra:
+        raise InvalidMove(f"Trade has unknown field(s): {', '.join(extra)}")
+    timeout = move.get("timeout", False)
+    if not isinstance(timeout, bool):
+        raise InvalidMove("Trade.timeout must be true or false")
+    return Trade(sell=_counts(move, "sell"), buy=_counts(move, "buy"), timeout=timeout)
