@@ -361,6 +361,14 @@ class Engine(ABC):
         fixtures = {opt.name for opt in self.options if opt.fixture}
         return {k: v for k, v in options.items() if k not in fixtures}
 
+    def full_view(self, state: State) -> dict[str, Any]:
+        """Everything about ``state``, hidden parts included: for replays of finished games.
+
+        Used only once a game has ended, when every step of it is public (e.g. GB-23).
+        Games with hidden information override it; the default is the spectator's view.
+        """
+        return self.view(state, None)
+
     def timeout_move(self, state: State, seat: Seat) -> Move | None:
         """The game's own move for a seat whose clock ran out; None means "use the bot"."""
         return None
