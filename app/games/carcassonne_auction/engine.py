@@ -1,0 +1,153 @@
+"""The stand-alone bazaar auction, kind `carcassonne-auction` (rules/carcassonne.md section 15).
+
+CAR-104 (one auction per game), CAR-105 (options), CAR-106 (exactly the auction of CAR-60 to
+CAR-68, run by `app.games.carcassonne.auction`), CAR-107 (seats), CAR-110 (another auction:
+`rematch_options`), CAR-111 (the host's `Cancel`), CAR-112 (no timeout move: the bot plays),
+CAR-113 (envelope and outcome). There is nothing random and nothing hidden.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.games.base import (
+    HOST,
+    JSON,
+    Engine,
+    Event,
+    IllegalMove,
+    InvalidMove,
+    Move,
+    NotYourTurn,
+    Outcome,
+    Rng,
+    Seat,
+)
+from app.games.carcassonne import auction
+from app.games.carcassonne_auction import options as opts
+from app.games.carcassonne_auction import view as views
+
+State = dict[str, Any]
+CANCEL = "Cancel"
+
+
+class CarcassonneAuction(Engine):
+    """A bazaar auction for a Carcassonne group playing on a physical table."""
+
+    kind = "carcassonne-auction"
+    title = "Carcassonne: Bazaar auction"
+    summary = ("Runs only the bazaar auction of Carcassonne for a group playing with a physical "
+               "set: enter the players, their scores, the placer and the tiles drawn.")
+    min_players = opts.MIN_PLAYERS
+    max_players = opts.MAX_PLAYERS
+    options = opts.OPTIONS
+    host_moves = frozenset({CANCEL})
+
+    # -- options and setup
+
+    def validate_options(self, options: Mapping[str, JSON] | None, players: int) -> dict[str, JSON]:
+        """CAR-105: the schema, the required options and one seat per name."""
+        resolved = super().validate_options(options, players)
+        return opts.check_options(resolved, players)
+
+    def setup(self, names: Sequence[str], options: Mapping[str, JSON], rng: Rng) -> State:
+        """A new auction; seat names come from the `players` option (CAR-113), no chance."""
+        checked = opts.check_options(options, len(names))
+        tiles = checked["tiles"]
+        return {
+            "players": checked["players"],
+            "scores": checked["scores"],
+            "placer": checked["placer"],
+            "tiles": tiles,
+            "auction": auction.new_auction(len(tiles), checked["placer"], tiles),
+            "cancelled": False,
+        }
+
+    # -- turns and moves
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        return views.to_act(state)
+
+    def _finished(self, state: State) -> bool:
+        return bool(state["cancelled"]) or auction.is_done(state["auction"])
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        if seat == HOST:
+            return [] if self._finished(state) else [{"type": CANCEL}]
+        if state["cancelled"]:
+            return []
+        return auction.legal_moves(state["auction"], seat)
+
+    def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
+        if isinstance(move, dict) and move.get("type") == CANCEL:
+            return self._cancel(state, seat, move)
+        parsed = auction.parse_move(move)  # malformed payloads first (InvalidMove)
+        if state["cancelled"]:
+            raise IllegalMove("CAR-111: the host cancelled this auction")
+        if seat == HOST:
+            raise NotYourTurn("CAR-107: the host acts for a seat only through that seat")
+        new_auction, events = auction.apply(state["auction"], seat, parsed)
+        new = dict(state)  # the other parts are never changed, so sharing them is safe
+        new["auction"] = new_auction
+        return new, [self._named(state, e) for e in events]
+
+    def _cancel(self, state: State, seat: Seat, move: Move) -> tuple[State, list[Event]]:
+        """CAR-111: the host ends the game; no score changes."""
+        if set(move) != {"type"}:
+            raise InvalidMove("Cancel takes no arguments")
+        if seat != HOST:
+            raise NotYourTurn("CAR-111: only the host may cancel the auction")
+        if self._finished(state):
+            raise IllegalMove("CAR-111: the auction is already over")
+        new = copy.deepcopy(state)
+        new["cancelled"] = True
+        return new, [self._named(state, {"type": "AuctionCancelled"})]
+
+    @staticmethod
+    def _named(state: State, event: Event) -> Event:
+        """Events carry the table's names, since the platform's seat names are the holders'."""
+        return {**event, "names": list(state["players"])}
+
+    # -- views and results
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return views.build_view(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return views.outcome(state)
+
+    def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
+        return auction.bot_move(state["auction"], seat, rng)
+
+    def dump_state(self, state: State) -> JSON:
+        return copy.deepcopy(state)
+
+    def load_state(self, data: JSON) -> State:
+        return copy.deepcopy(dict(data))
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        table = event.get("names") or list(names)
+        if event.get("type") == "AuctionCancelled":
+            return "the host cancelled the auction: no score changes"
+        return auction.describe(event, table) or super().describe(event, names)
+
+    def rematch_options(self, options: Mapping[str, JSON], state: State) -> dict[str, JSON]:
+        """CAR-110: same players, the final scores carried over; placer and tiles left empty."""
+        result = views.outcome(state)
+        carried = None
+        if options.get("scores") is not None:
+            carried = list(result.scores) if result is not None else list(options["scores"])
+        return {"players": list(options["players"]), "scores": carried}
+
+    def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
+        names = ["Red", "Blue", "Black", "Green", "Yellow", "Grey"]
+        return [
+            (2, {"players": names[:2], "placer": 0, "tiles": [{"type": "U"}, {"type": "BZ4"}]}),
+            (4, {"players": names[:4], "scores": [10, 10, 10, 10], "placer": 0,
+                 "tiles": [{"label": f"t{i}"} for i in range(1, 5)]}),
+            (6, {"players": names, "scores": [3, -2, 0, 41, 7, 12], "placer": 5,
+                 "tiles": [{"type": "V"}, {"label": "A"}, {"type": "X"}, {"type": "V"},
+                           {"label": "river bend"}, {"type": "BZ11"}]}),
+        ]
