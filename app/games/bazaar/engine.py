@@ -1,0 +1,159 @@
+"""The Bazaar engine: options (rules/bazaar.md section 2, BAZ-2) and the contract wiring.
+
+Rules live in rules.py and scoring.py; this module validates options, hides what must stay
+hidden (BAZ-35: `resample_hidden` redraws it for the contract suite) and exposes the hooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.games.base import (
+    JSON,
+    Engine,
+    Event,
+    InvalidOptions,
+    Move,
+    Option,
+    Outcome,
+    Rng,
+    shuffle,
+)
+
+from . import bot, rules, view
+from .data import STALL_COUNT, STALL_SIZE
+from .moves import parse_move
+from .scoring import final_outcome
+from .state import OVER, BazaarState, clone, dump_state, load_state
+
+OPTIONS: tuple[Option, ...] = (
+    Option("first_player", "choice", "random", label="First player",
+           choices=("random", 0, 1, 2, 3, 4, 5), help="who takes the first turn (BAZ-8)"),
+    Option("exchange_cards", "json", None, label="Exchange cards",
+           help="null to draw two at random, or two distinct card ids 1-10, e.g. [1, 7]"),
+    Option("penalty", "bool", True,
+           label="Penalty Bazaar: Sid Sackson's optional variation (1968)",
+           help="every purchase costs opponents 1 point per token above the buyer's tokens + 3"),
+    Option("scale", "choice", "classic", label="Scoring chart", choices=("classic", "tenfold")),
+    Option("tiebreak", "choice", "shared", label="Tie-break",
+           choices=("shared", "fewest-tokens"),
+           help="equal scores share the win, or the player with fewer tokens ranks higher"),
+    Option("stall_rounds", "int", 30, label="Stuck-game guard (rounds)", minimum=1,
+           maximum=100, help="the game ends after this many full rounds without a purchase"),
+    Option("stalls", "json", None, label="Fixed stalls (test fixture)", fixture=True,
+           help="4 lists of 5 ware ids, top card first"),
+)
+
+
+def _check_exchange_cards(value: JSON) -> None:
+    if value is None:
+        return
+    if (not isinstance(value, list) or len(value) != 2
+            or any(isinstance(c, bool) or not isinstance(c, int) for c in value)):
+        raise InvalidOptions("BAZ-2: exchange_cards must be null or a list of two card ids")
+    if not all(1 <= c <= 10 for c in value) or value[0] == value[1]:
+        raise InvalidOptions("BAZ-2: exchange_cards must be two distinct card ids 1-10")
+
+
+def _check_stalls(value: JSON) -> None:
+    if value is None:
+        return
+    if not isinstance(value, list) or len(value) != STALL_COUNT or any(
+        not isinstance(s, list) or len(s) != STALL_SIZE for s in value
+    ):
+        raise InvalidOptions("BAZ-2: stalls must be null or 4 lists of 5 ware ids")
+    ids = [w for s in value for w in s]
+    if any(isinstance(w, bool) or not isinstance(w, int) or not 1 <= w <= 45 for w in ids):
+        raise InvalidOptions("BAZ-2: stalls must hold ware ids 1-45")
+    if len(set(ids)) != len(ids):
+        raise InvalidOptions("BAZ-2: stalls must hold 20 distinct ware ids")
+
+
+class BazaarEngine(Engine):
+    """Sid Sackson's Bazaar with the Penalty Bazaar variation (rules/bazaar.md)."""
+
+    kind = "bazaar"
+    title = "Bazaar"
+    min_players = 2
+    max_players = 6
+    options = OPTIONS
+    summary = ("Sid Sackson's trading game: roll or trade tokens through the exchange "
+               "equations, buy wares with few tokens left; Penalty Bazaar punishes big hands.")
+
+    def validate_options(self, options: Mapping[str, JSON] | None, players: int) -> dict[str, JSON]:
+        """BAZ-2: schema checks plus the cross-field checks."""
+        resolved = super().validate_options(options, players)
+        fp = resolved["first_player"]
+        if fp != "random" and not 0 <= int(fp) < players:
+            raise InvalidOptions(f"BAZ-2: first_player must be 'random' or a seat 0-{players - 1}")
+        _check_exchange_cards(resolved["exchange_cards"])
+        _check_stalls(resolved["stalls"])
+        return resolved
+
+    def setup(self, names: Sequence[str], options: Mapping[str, JSON], rng: Rng) -> BazaarState:
+        return rules.setup(names, self.validate_options(options, len(names)), rng)
+
+    def to_act(self, state: BazaarState) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def legal_moves(self, state: BazaarState, seat: int) -> list[Move]:
+        return rules.legal_moves(state, seat)
+
+    def apply(self, state: BazaarState, seat: int, move: Move,
+              rng: Rng) -> tuple[BazaarState, list[Event]]:
+        return rules.apply(state, seat, parse_move(move), rng)
+
+    def view(self, state: BazaarState, seat: int | None) -> dict[str, Any]:
+        finished = state.phase == OVER
+        return view.view(state, seat, self.public_options(state.options, finished))
+
+    def outcome(self, state: BazaarState) -> Outcome | None:
+        return final_outcome(state) if state.phase == OVER else None
+
+    def bot_move(self, state: BazaarState, seat: int, rng: Rng) -> Move:
+        return bot.choose(state, seat, rng)
+
+    def dump_state(self, state: BazaarState) -> JSON:
+        return dump_state(state)
+
+    def load_state(self, data: JSON) -> BazaarState:
+        return load_state(data)
+
+    def timeout_move(self, state: BazaarState, seat: int) -> Move | None:
+        return rules.timeout_move(state, seat)
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        return view.describe(event, names)
+
+    def resample_hidden(self, state: BazaarState, seat: int | None, rng: Rng) -> BazaarState:
+        """Redeal every face-down and unused card (BAZ-35); the tops and sizes stay."""
+        if state.phase == OVER:
+            return state  # everything is public once the game is over
+        s = clone(state)
+        hidden = [w for stall in s.stalls for w in stall[1:]] + list(s.unused)
+        shuffle(rng, hidden)
+        for stall in s.stalls:
+            if stall:
+                below = len(stall) - 1
+                stall[1:] = hidden[:below]
+                hidden = hidden[below:]
+        s.unused = sorted(hidden)
+        if s.options.get("stalls") is not None:
+            # keep the fixture consistent with the redrawn deal: bought cards, then the stall
+            s.options["stalls"] = [list(s.sold[i]) + list(s.stalls[i])
+                                   for i in range(STALL_COUNT)]
+        return s
+
+    def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
+        return [
+            (2, {}),
+            (6, {}),
+            (3, {"penalty": False, "scale": "tenfold", "tiebreak": "fewest-tokens"}),
+            (4, {"exchange_cards": [1, 7], "first_player": 2, "stall_rounds": 1,
+                 "stalls": [[21, 1, 2, 3, 4], [36, 6, 7, 8, 9], [41, 11, 12, 13, 14],
+                            [45, 16, 17, 18, 19]]}),
+        ]
+
+
+ENGINE = BazaarEngine()

@@ -1,0 +1,169 @@
+"""Move payloads of Bazaar (rules/bazaar.md BAZ-21): parsing and validation of the JSON shape.
+
+Moves are JSON objects with a ``type`` tag:
+
+* ``{"type": "Roll"}``
+* ``{"type": "ChooseColour", "colour": "G"}``
+* ``{"type": "Trade", "equation_id": "1.1", "direction": "left-to-right"}``
+* ``{"type": "Buy", "stall": 2}`` (optional ``"ware": 21`` names the card the player means)
+* ``{"type": "EndTurn"}``
+* ``{"type": "ReturnTokens", "tokens": {"R": 2, "W": 1}}``
+
+Anything malformed raises `InvalidMove` (422); whether a well-formed move is legal now is
+decided in rules.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.games.base import InvalidMove
+
+from .data import COLOURS, DIRECTIONS, EQUATIONS, STALL_COUNT
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll the die (BAZ-15, BAZ-16)."""
+
+
+@dataclass(frozen=True)
+class ChooseColour:
+    """Name the colour taken after a wild roll (BAZ-16)."""
+
+    colour: int
+
+
+@dataclass(frozen=True)
+class Trade:
+    """Apply one equation once in one direction (BAZ-17)."""
+
+    equation_id: str
+    direction: str
+
+
+@dataclass(frozen=True)
+class Buy:
+    """Buy the top card of a stall, 0-based index here (BAZ-18)."""
+
+    stall: int
+    ware: int | None
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """Skip the purchase (BAZ-12)."""
+
+
+@dataclass(frozen=True)
+class ReturnTokens:
+    """Return the surplus over 10 tokens (BAZ-19)."""
+
+    tokens: tuple[int, ...]
+
+
+ParsedMove = Roll | ChooseColour | Trade | Buy | EndTurn | ReturnTokens
+
+_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    # type -> (required fields, optional fields), besides "type"
+    "Roll": (set(), set()),
+    "ChooseColour": ({"colour"}, set()),
+    "Trade": ({"equation_id", "direction"}, set()),
+    "Buy": ({"stall"}, {"ware"}),
+    "EndTurn": (set(), set()),
+    "ReturnTokens": ({"tokens"}, set()),
+}
+
+MOVE_TYPES = tuple(_FIELDS)
+
+
+def _int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidMove(f"field {name} must be an integer")
+    return value
+
+
+def _colour(value: Any) -> int:
+    if not isinstance(value, str) or value not in COLOURS:
+        raise InvalidMove("colour must be one of R, W, B, G, Y")
+    return COLOURS.index(value)
+
+
+def parse_tokens(value: Any) -> tuple[int, ...]:
+    """A token multiset: {"R": 2, ...} or a letter string "RRW" -> counts in colour order."""
+    counts = [0] * len(COLOURS)
+    if isinstance(value, str):
+        if len(value) > 100:
+            raise InvalidMove("tokens: too many letters")
+        for letter in value:
+            counts[_colour(letter)] += 1
+        return tuple(counts)
+    if not isinstance(value, dict):
+        raise InvalidMove('tokens must be an object of counts such as {"R": 2} or a string')
+    for key, n in value.items():
+        index = _colour(key)
+        n = _int(n, f"tokens.{key}")
+        if not 0 <= n <= 100:
+            raise InvalidMove(f"tokens.{key} must be between 0 and 100")
+        counts[index] = n
+    return tuple(counts)
+
+
+def parse_move(move: Any) -> ParsedMove:
+    """Check a move's JSON shape and return it typed; raises `InvalidMove`."""
+    if not isinstance(move, dict):
+        raise InvalidMove("a move must be a JSON object")
+    kind = move.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        shown = kind if isinstance(kind, str) and len(kind) <= 40 else "?"
+        raise InvalidMove(f"unknown move type {shown!r}; expected one of {', '.join(MOVE_TYPES)}")
+    required, optional = _FIELDS[kind]
+    present = set(move) - {"type"}
+    missing = required - present
+    if missing:
+        raise InvalidMove(f"{kind} lacks field(s): {', '.join(sorted(missing))}")
+    unknown = present - required - optional
+    if unknown:
+        shown_unknown = ", ".join(sorted(str(u)[:40] for u in unknown))
+        raise InvalidMove(f"{kind} has unknown field(s): {shown_unknown}")
+    if kind == "Roll":
+        return Roll()
+    if kind == "EndTurn":
+        return EndTurn()
+    if kind == "ChooseColour":
+        return ChooseColour(_colour(move["colour"]))
+    if kind == "Trade":
+        eq, direction = move["equation_id"], move["direction"]
+        if not isinstance(eq, str) or eq not in EQUATIONS:
+            raise InvalidMove('equation_id must be an equation id such as "1.1" (card.k)')
+        if direction not in DIRECTIONS:
+            raise InvalidMove('direction must be "left-to-right" or "right-to-left"')
+        return Trade(eq, direction)
+    if kind == "Buy":
+        stall = _int(move["stall"], "stall")
+        if not 1 <= stall <= STALL_COUNT:
+            raise InvalidMove(f"stall must be 1-{STALL_COUNT}")
+        ware = move.get("ware")
+        return Buy(stall - 1, None if ware is None else _int(ware, "ware"))
+    return ReturnTokens(parse_tokens(move["tokens"]))
+
+
+def to_json(move: ParsedMove) -> dict[str, Any]:
+    """The canonical JSON of a parsed move."""
+    if isinstance(move, Roll):
+        return {"type": "Roll"}
+    if isinstance(move, EndTurn):
+        return {"type": "EndTurn"}
+    if isinstance(move, ChooseColour):
+        return {"type": "ChooseColour", "colour": COLOURS[move.colour]}
+    if isinstance(move, Trade):
+        return {"type": "Trade", "equation_id": move.equation_id, "direction": move.direction}
+    if isinstance(move, Buy):
+        return {"type": "Buy", "stall": move.stall + 1}
+    return {"type": "ReturnTokens", "tokens": tokens_json(move.tokens)}
+
+
+def tokens_json(cnt: list[int] | tuple[int, ...]) -> dict[str, int]:
+    """Counts -> {"R": n, ...} with only the colours held, in colour order."""
+    return {c: n for c, n in zip(COLOURS, cnt, strict=True) if n}

@@ -1,0 +1,141 @@
+"""What each viewer sees, and the log in words (rules/bazaar.md section 9: BAZ-34, BAZ-35).
+
+Everything is public (hands, bank, scores, exchange cards, stall tops and sizes, purchases,
+every die result) except the cards under each stall's top and the 25 unused cards, and the
+`stalls` fixture option that fixes them. Once the game is over, all of it is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from app.games.base import Event, envelope
+
+from .data import CHARTS, COLOUR_NAMES, COLOURS, EQUATIONS, STARRED, WARES, letters, short
+from .moves import tokens_json
+from .rules import equations_in_force, to_act
+from .scoring import final_outcome, star_level
+from .state import OVER, BazaarState
+
+
+def ware_json(ware: int) -> dict[str, Any]:
+    """A ware card as shown: id, cost (counts and letters), star flag."""
+    return {"id": ware, "cost": tokens_json(WARES[ware]), "letters": letters(WARES[ware]),
+            "star": ware in STARRED}
+
+
+def equation_json(equation_id: str) -> dict[str, Any]:
+    """An equation in force: id, card, its two sides as counts and letters."""
+    left, right = EQUATIONS[equation_id]
+    return {"id": equation_id, "card": int(equation_id.split(".")[0]),
+            "left": tokens_json(left), "right": tokens_json(right),
+            "left_letters": letters(left), "right_letters": letters(right)}
+
+
+def view(state: BazaarState, seat: int | None, public_options: dict[str, Any]) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator); identical for every viewer (BAZ-34)."""
+    finished = state.phase == OVER
+    outcome = final_outcome(state) if finished else None
+    players = [
+        {
+            "seat": i, "name": state.names[i], "score": state.score(i),
+            "points": state.points[i], "penalties": state.penalties[i],
+            "tokens": tokens_json(state.hands[i]), "token_count": sum(state.hands[i]),
+            "bought": list(state.bought[i]), "started": state.started[i],
+        }
+        for i in range(state.n)
+    ]
+    bump = state.sold_out()
+    stalls = []
+    for i, stall in enumerate(state.stalls):
+        entry: dict[str, Any] = {
+            "stall": i + 1, "left": len(stall), "sold": list(state.sold[i]),
+            "top": ware_json(stall[0]) if stall else None,
+            "level": star_level(stall[0], bump) if stall else None,
+        }
+        if finished:
+            entry["hidden"] = list(stall[1:])  # BAZ-35: public once the game is over
+        stalls.append(entry)
+    data: dict[str, Any] = envelope(to_act(state), players, outcome)
+    data.update({
+        "viewer": seat,
+        "phase": state.phase,
+        "current": None if finished else state.current,
+        "die": state.die,
+        "bank": tokens_json(state.bank),
+        "bank_count": sum(state.bank),
+        "exchange_cards": list(state.cards),
+        "equations": [equation_json(e) for e in equations_in_force(state)],
+        "stalls": stalls,
+        "sold_out": bump,
+        "level_bonus": 1 if bump else 0,
+        "idle_turns": state.idle,
+        "idle_limit": int(state.options["stall_rounds"]) * state.n,
+        "turns": state.turns,
+        "purchases": state.purchases,
+        "chart": [list(row) for row in CHARTS[str(state.options["scale"])]],
+        "options": public_options,
+        "reason": state.reason,
+    })
+    if finished:
+        data["unused"] = list(state.unused)
+    return data
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"seat {seat}"
+
+
+def _tokens(value: dict[str, int]) -> str:
+    return short([int(value.get(c, 0)) for c in COLOURS])
+
+
+def describe(event: Event, names: Sequence[str]) -> str:
+    """The event in words for the game log."""
+    kind = event.get("type")
+    who = _name(names, event.get("seat"))
+    if kind == "DieRolled":
+        face = event["face"]
+        if face == "WILD":
+            return f"{who} rolled WILD"
+        if event.get("got") is None:
+            return f"{who} rolled {face}: the bank has no {COLOUR_NAMES[face]} token left"
+        return f"{who} rolled {face} and took a {COLOUR_NAMES[face]} token"
+    if kind == "ColourChosen":
+        return f"{who} took a {COLOUR_NAMES[event['colour']]} token for the wild roll"
+    if kind == "Traded":
+        return (f"{who} traded {_tokens(event['gave'])} for {_tokens(event['got'])}"
+                f" (equation {event['equation_id']}, {event['direction']})")
+    if kind == "WareBought":
+        star = "★ " if event["ware"] in STARRED else ""
+        left = event["tokens_left"]
+        text = (f"{who} bought {star}{_tokens(event['cost'])} with {left} token"
+                f"{'' if left == 1 else 's'} left: {event['points']} point"
+                f"{'' if event['points'] == 1 else 's'}")
+        for p in event.get("penalties", []):
+            text += f"; {_name(names, p['seat'])} −{p['points']} penalty"
+        return text
+    if kind == "PenaltyApplied":
+        return (f"{who} −{event['points']} penalty: {event['tokens']} tokens, above"
+                f" {_name(names, event['by'])}'s threshold of {event['threshold']}")
+    if kind == "CardRevealed":
+        ware = event["ware"]
+        star = "★ " if ware in STARRED else ""
+        return f"stall {event['stall']} now shows {star}{short(WARES[ware])}"
+    if kind == "StallSoldOut":
+        return f"stall {event['stall']} is sold out"
+    if kind == "HandLimitReached":
+        return f"{who} holds more than 10 tokens and must return {event['surplus']}"
+    if kind == "TokensReturned":
+        return f"{who} returned {_tokens(event['tokens'])} to the bank"
+    if kind == "TurnEnded":
+        return f"{who} ended the turn"
+    if kind == "GameEnded":
+        why = ("two stalls are sold out" if event["reason"] == "two-stalls-sold-out"
+               else "no purchase for too long")
+        scores = ", ".join(f"{_name(names, i)} {s}" for i, s in enumerate(event["scores"]))
+        return f"game over ({why}): {scores}"
+    return str(kind)
