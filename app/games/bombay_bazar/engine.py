@@ -1,0 +1,218 @@
+"""The Bombay Bazar engine: wires the rule modules into the `Engine` contract (BOM-10, BOM-20,
+BOM-54 to BOM-57, BOM-60)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.games.base import (
+    JSON,
+    Engine,
+    Event,
+    IllegalMove,
+    InvalidOptions,
+    Move,
+    NotYourTurn,
+    Option,
+    Outcome,
+    Rng,
+    Seat,
+)
+from app.games.bombay_bazar import bot, flow, rules, scoring, start
+from app.games.bombay_bazar.data import MAX_PLAYERS, MIN_PLAYERS, PICTURE_IDS
+from app.games.bombay_bazar.describe import describe_event
+from app.games.bombay_bazar.geometry import LAYOUT_OF_TURN, LAYOUTS
+from app.games.bombay_bazar.moves import CALLS, parse
+from app.games.bombay_bazar.state import State, clone, is_solo, is_tournament, new_state
+from app.games.bombay_bazar.tournament import standings
+from app.games.bombay_bazar.view import view as build_view
+
+STEP_OF: dict[str, str] = {
+    "ChooseElephant": "elephants",
+    "HideTokens": "hide",
+    "CallParity": "call",
+    "PlacePiece": "play",
+}
+
+
+def illegal(rule: str, code: str, detail: str = "") -> IllegalMove:
+    """An `IllegalMove` whose reason starts with the rule id and code (BOM-54)."""
+    return IllegalMove(f"{rule}: {code}" + (f" ({detail})" if detail else ""), code=code)
+
+
+class BombayBazarEngine(Engine):
+    """Bombay Bazar: elephant trunks on a hex board; solo, single game and tournament."""
+
+    kind = "bombay-bazar"
+    title = "Bombay Bazar"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    summary = ("Lay trunk pieces to grow your elephant's trunk across a hex board; "
+               "the longest trunk wins. Solo and tournament play.")
+    options = (
+        Option("first_player", "choice", "random", "Start player", ("random", "parity"),
+               help="Drawn at random, or by the odd-or-even game (ignored in solo)."),
+        Option("elephants", "choice", "choose", "Elephants", ("choose", "random"),
+               help="Players choose in seat order, or elephants are drawn."),
+        Option("format", "choice", "single", "Format", ("single", "tournament"),
+               help="A tournament is several rounds with medals (2-4 players)."),
+        Option("rounds", "int", 4, "Tournament rounds", minimum=2, maximum=8),
+        Option("medal_tiebreak", "choice", "olympic", "Medal tie-break", ("olympic", "total"),
+               help="Equal golds: silver then bronze (olympic), or silver+bronze (total)."),
+    )
+
+    # -- setup and turns
+
+    def validate_options(self, options: Mapping[str, JSON] | None, players: int) -> dict[str, JSON]:
+        """BOM-10: defaults filled; ``players`` may be given and must match the table."""
+        given = dict(options or {})
+        if "players" in given:
+            if given.pop("players") != players:
+                raise InvalidOptions("BOM-10: option players must equal the number of seats")
+        resolved = super().validate_options(given, players)
+        if resolved["format"] == "tournament" and players < 2:
+            raise InvalidOptions("BOM-10: a tournament needs 2-4 players")
+        return resolved
+
+    def setup(self, names: Sequence[str], options: Mapping[str, JSON], rng: Rng) -> State:
+        opts = self.validate_options(options, len(names))
+        state = new_state(list(names), opts)
+        flow.begin_round(state, rng, [])
+        return state
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        phase = state["phase"]
+        if phase == "elephants":
+            seat = start.chooser(state)
+            return frozenset() if seat is None else frozenset({seat})
+        if phase == "hide":
+            return frozenset(start.hiders(state))
+        if phase == "call":
+            return frozenset({start.next_caller(state)})
+        if phase == "play" and state["turn"] is not None:
+            return frozenset({state["turn"]})
+        return frozenset()
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        phase = state["phase"]
+        if phase == "elephants":
+            return [{"type": "ChooseElephant", "elephant": e}
+                    for e in start.allowed_elephants(state)]
+        if phase == "hide":
+            return [{"type": "HideTokens", "hide": h} for h in (1, 2, 3)]
+        if phase == "call":
+            return [{"type": "CallParity", "call": c} for c in CALLS]
+        return [{"type": "PlacePiece", "picture": PICTURE_IDS[LAYOUTS[i].picture],
+                 "rotation": LAYOUTS[i].rotation} for i in rules.legal_layouts(state, seat)]
+
+    def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
+        if seat not in self.to_act(state):
+            raise NotYourTurn("BOM-54: NOT_YOUR_TURN")
+        parsed = parse(move)
+        kind = parsed["type"]
+        if STEP_OF[kind] != state["phase"]:
+            raise illegal("BOM-54", "WRONG_STEP", f"{kind} is not taken now")
+        layout = -1
+        if kind == "ChooseElephant":
+            error = start.choice_error(state, parsed["elephant"])
+            if error:
+                raise illegal("BOM-12" if error == "ELEPHANT_TAKEN" else "BOM-11", error)
+        elif kind == "PlacePiece":
+            picture = PICTURE_IDS.index(parsed["picture"])
+            layout = LAYOUT_OF_TURN[(picture, parsed["rotation"])]
+            code = rules.check(state, seat, layout)
+            if code:
+                raise illegal(rules.RULE_OF[code], code)
+        new = clone(state)
+        events: list[Event] = []
+        if kind == "ChooseElephant":
+            flow.choose_elephant(new, seat, parsed["elephant"], rng, events)
+        elif kind == "HideTokens":
+            events.append(start.hide(new, seat, parsed["hide"]))
+        elif kind == "CallParity":
+            flow.call_parity(new, seat, parsed["call"], rng, events)
+        else:
+            flow.place(new, seat, layout, rng, events)
+        return new, events
+
+    # -- views and results
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return build_view(state, seat, self.to_act(state), self.outcome(state))
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state["finished"]:
+            return None
+        last = state["results"][-1]
+        details: dict[str, Any] = {
+            "data_version": state["data_version"],
+            "rounds": state["results"],
+        }
+        if is_solo(state):
+            solo = state["solo"]
+            details.update(T=solo["T"], E=solo["E"], U=solo["U"], solo=True)
+            return Outcome([solo["score"]], [1], [], "solo", details)
+        if is_tournament(state):
+            tallies = [list(m) for m in state["medals"]]
+            ranks = standings(tallies, state["options"]["medal_tiebreak"])
+            details["medals"] = tallies
+            winners = [s for s, r in enumerate(ranks) if r == 1]
+            return Outcome(tallies, ranks, winners, "tournament", details)
+        ranks = scoring.places(last["scores"])
+        winners = [s for s, r in enumerate(ranks) if r == 1]
+        return Outcome(list(last["scores"]), ranks, winners, "finished", details)
+
+    def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
+        return bot.bot_move(state, seat, rng)
+
+    def dump_state(self, state: State) -> JSON:
+        return clone(state)
+
+    def load_state(self, data: JSON) -> State:
+        return clone(data)
+
+    # -- hidden information (BOM-20)
+
+    def redact_event(self, event: Event, viewer: Seat | None) -> Event | None:
+        if event.get("type") == "TokensHidden" and event.get("seat") != viewer:
+            return {k: v for k, v in event.items() if k != "hide"}
+        return event
+
+    def redact_move(self, move: Move, mover: Seat, viewer: Seat | None) -> Move:
+        if move.get("type") == "HideTokens" and mover != viewer:
+            return {"type": "HideTokens"}
+        return move
+
+    def resample_hidden(self, state: State, seat: Seat | None, rng: Rng) -> State:
+        """Redraw every pending hide except the viewer's own (BOM-20)."""
+        parity = state.get("parity")
+        if parity is None or state["phase"] not in ("hide", "call"):
+            return state
+        new = clone(state)
+        hides = new["parity"]["hides"]
+        for s, value in enumerate(hides):
+            if value is not None and s != seat:
+                hides[s] = rng.randbelow(3) + 1
+        return new
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        return describe_event(event, names)
+
+    def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
+        return [
+            (1, {}),
+            (1, {"elephants": "random"}),
+            (2, {}),
+            (3, {"first_player": "parity"}),
+            (4, {"first_player": "parity", "elephants": "random"}),
+            (2, {"format": "tournament", "rounds": 2, "first_player": "parity"}),
+            (3, {"format": "tournament", "rounds": 2, "elephants": "random",
+                 "medal_tiebreak": "total"}),
+            (4, {}),
+        ]
+
+
+ENGINE = BombayBazarEngine()
