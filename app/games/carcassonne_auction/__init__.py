@@ -3,6 +3,7 @@
 from app.games.base import register
 from app.games.carcassonne_auction.engine import CarcassonneAuction
 
-ENGINE = register(CarcassonneAuction())
+ENGINE = CarcassonneAuction()
+register(ENGINE)
 
 __all__ = ["ENGINE", "CarcassonneAuction"]
