@@ -1,0 +1,114 @@
+"""Page routes: render Jinja2 shells; every page loads its data from the JSON API in the browser.
+
+The router only passes ids and kinds to the templates. A page whose visitor has no
+``bazaar_token`` cookie renders the "your name" form first (static/js/identity.js posts it to
+``/api/session`` and then continues with the page).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES_DIR = ROOT / "templates"
+RULES_DIR = TEMPLATES_DIR / "rules"
+TOKEN_COOKIE = "bazaar_token"
+_KIND = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
+_ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
+
+templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
+router = APIRouter(include_in_schema=False)
+
+
+def _page(request: Request, name: str, **context: Any) -> HTMLResponse:
+    """Render a page shell with what every page needs."""
+    context.setdefault("needs_identity", True)
+    context["has_token"] = bool(request.cookies.get(TOKEN_COOKIE))
+    return templates.TemplateResponse(request, name, context)
+
+
+def _check_id(value: str) -> str:
+    if not _ID.match(value):
+        raise HTTPException(status_code=404, detail={"code": "NOT_FOUND", "reason": "unknown id"})
+    return value
+
+
+def _title_of(kind: str) -> str:
+    """The game's title from the engine registry, or the kind in words."""
+    try:
+        from app.games.base import get_engine
+
+        title = getattr(get_engine(kind), "title", None)
+        if isinstance(title, str) and title:
+            return title
+    except Exception:  # an unknown or broken engine still gets a readable title
+        pass
+    return kind.replace("-", " ").title()
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request) -> HTMLResponse:
+    """Catalogue, open lobbies and live games."""
+    return _page(request, "home.html", page="home")
+
+
+@router.get("/lobbies/new", response_class=HTMLResponse)
+async def lobby_new(request: Request, kind: str = "") -> HTMLResponse:
+    """The options form of a new lobby for one game kind."""
+    if kind and not _KIND.match(kind):
+        kind = ""
+    return _page(request, "lobby_new.html", page="lobby-new", kind=kind)
+
+
+@router.get("/lobbies/{lobby_id}", response_class=HTMLResponse)
+async def lobby(request: Request, lobby_id: str) -> HTMLResponse:
+    """A lobby: seats, invite link, start button."""
+    return _page(request, "lobby.html", page="lobby", lobby_id=_check_id(lobby_id))
+
+
+@router.get("/games", response_class=HTMLResponse)
+async def games(request: Request) -> HTMLResponse:
+    """Live and finished games."""
+    return _page(request, "games.html", page="games")
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+async def game(request: Request, game_id: str) -> HTMLResponse:
+    """The game page: board, players, log, chat."""
+    return _page(request, "game.html", page="game", game_id=_check_id(game_id))
+
+
+@router.get("/games/{game_id}/replay", response_class=HTMLResponse)
+async def replay(request: Request, game_id: str) -> HTMLResponse:
+    """Step through a game move by move."""
+    return _page(request, "replay.html", page="replay", game_id=_check_id(game_id))
+
+
+@router.get("/me", response_class=HTMLResponse)
+async def me(request: Request) -> HTMLResponse:
+    """The caller's games."""
+    return _page(request, "me.html", page="me")
+
+
+@router.get("/rules/{kind}", response_class=HTMLResponse)
+async def rules(request: Request, kind: str) -> HTMLResponse:
+    """The in-app rules of a game: wraps templates/rules/<kind>.html."""
+    if not _KIND.match(kind) or not (RULES_DIR / f"{kind}.html").is_file():
+        raise HTTPException(
+            status_code=404, detail={"code": "NOT_FOUND", "reason": f"no rules page for {kind!r}"}
+        )
+    return _page(
+        request,
+        "rules.html",
+        page="rules",
+        kind=kind,
+        title=_title_of(kind),
+        fragment=f"rules/{kind}.html",
+        needs_identity=False,
+    )

@@ -1,0 +1,434 @@
+// The game page (/games/{id}) and the board host shared with the replay page.
+// Loads the game over HTTP, mounts static/games/<kind>/board.js (or a generic fallback board),
+// keeps it live through connection.js, and shows whose turn it is, the players and scores from
+// the view envelope, the log in words, chat, connection state, resign, rematch and the final
+// ranking. A host holding several seats (hot-seat) gets a seat switcher that follows the turn.
+
+import {el, clear, seatColor} from "./dom.js";
+import {api, errorText} from "./api.js";
+import {ensureIdentity} from "./identity.js";
+import {Connection} from "./connection.js";
+import {LogView} from "./log.js";
+
+// ------------------------------------------------------------------ board host (shared)
+
+const SAFE_KIND = /^[a-z0-9][a-z0-9-]*$/;
+const loadedCss = new Set();
+
+async function loadBoardCss(kind) {
+  if (loadedCss.has(kind)) return;
+  loadedCss.add(kind);
+  const href = `/static/games/${kind}/board.css`;
+  try {
+    const res = await fetch(href, {method: "HEAD", credentials: "same-origin"});
+    if (!res.ok) return;
+  } catch { return; }
+  document.head.append(el("link", {rel: "stylesheet", href}));
+}
+
+/** Mount the board module of `kind` into root; falls back to the generic board. */
+export async function mountBoard(root, ctx) {
+  clear(root);
+  let module = null;
+  if (SAFE_KIND.test(ctx.kind || "")) {
+    try {
+      module = await import(`/static/games/${ctx.kind}/board.js`);
+      await loadBoardCss(ctx.kind);
+    } catch (err) {
+      console.warn(`no board module for ${ctx.kind}; using the generic board`, err);
+      module = null;
+    }
+  }
+  if (module && typeof module.mount === "function") {
+    try {
+      root.dataset.board = ctx.kind;
+      return module.mount(root, ctx);
+    } catch (err) {
+      console.error("the board module failed to mount; using the generic board", err);
+      clear(root);
+    }
+  }
+  root.dataset.board = "fallback";
+  return mountFallback(root, ctx);
+}
+
+/** A move in words for the fallback board: `Trade sell R2 · buy S1`. */
+export function moveLabel(move) {
+  if (!move || typeof move !== "object") return String(move);
+  const parts = [];
+  for (const [key, value] of Object.entries(move)) {
+    if (key === "type") continue;
+    parts.push(`${key} ${compact(value)}`);
+  }
+  return [move.type || "move", ...parts].join(" · ");
+}
+
+function compact(value) {
+  if (value === null || typeof value !== "object") return String(value);
+  if (Array.isArray(value)) return `[${value.map(compact).join(", ")}]`;
+  const inner = Object.entries(value).filter(([, v]) => v !== 0).map(([k, v]) => `${k}${typeof v === "object" ? compact(v) : v}`);
+  return inner.length ? inner.join(" ") : "–";
+}
+
+function tree(value, depth = 0) {
+  if (value === null || typeof value !== "object") {
+    return el("span", {class: `tree-leaf t-${value === null ? "null" : typeof value}`, text: JSON.stringify(value)});
+  }
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+  if (!entries.length) return el("span", {class: "tree-leaf", text: Array.isArray(value) ? "[]" : "{}"});
+  const list = el("ul", {class: "tree"});
+  for (const [key, v] of entries) {
+    const isBranch = v !== null && typeof v === "object" && Object.keys(v).length;
+    if (isBranch) {
+      const details = el("details", {open: depth < 1}, [el("summary", {text: key}), tree(v, depth + 1)]);
+      list.append(el("li", {}, [details]));
+    } else {
+      list.append(el("li", {}, [el("span", {class: "tree-key", text: `${key}: `}), tree(v, depth + 1)]));
+    }
+  }
+  return list;
+}
+
+/** The generic board: the view as a readable tree plus the legal moves as buttons. */
+export function mountFallback(root, ctx) {
+  const note = el("p", {class: "muted", text: `No board drawing for "${ctx.kind}" yet: this is the generic board.`});
+  const filter = el("input", {type: "search", placeholder: "Filter moves", "aria-label": "Filter moves", class: "move-filter"});
+  const moves = el("div", {class: "legal-moves", "data-testid": "legal-moves"});
+  const error = el("p", {class: "form-error", role: "alert"});
+  const movesBox = el("section", {class: "fallback-moves"}, [el("h3", {text: "Your moves"}), filter, moves, error]);
+  const viewBox = el("section", {class: "fallback-view"}, [el("h3", {text: "State"})]);
+  root.append(note, movesBox, viewBox);
+  let legal = [];
+  let busy = false;
+
+  function drawMoves() {
+    clear(moves);
+    const words = filter.value.trim().toLowerCase();
+    const shown = legal.filter((m) => !words || moveLabel(m).toLowerCase().includes(words));
+    movesBox.hidden = ctx.mode !== "play" || !legal.length;
+    for (const move of shown.slice(0, 300)) {
+      const button = el("button", {type: "button", class: "move", "data-testid": "legal-move",
+        text: moveLabel(move), dataset: {move: JSON.stringify(move)}, disabled: busy});
+      button.addEventListener("click", async () => {
+        busy = true;
+        drawMoves();
+        error.textContent = "";
+        const result = await ctx.submit(move);
+        busy = false;
+        if (!result.ok) error.textContent = result.reason || result.code;
+        drawMoves();
+      });
+      moves.append(button);
+    }
+    if (shown.length > 300) moves.append(el("p", {class: "muted", text: `${shown.length - 300} more: use the filter.`}));
+  }
+  filter.addEventListener("input", drawMoves);
+
+  return {
+    update({view, legal: newLegal}) {
+      legal = newLegal || [];
+      drawMoves();
+      const old = viewBox.querySelector(".tree, .tree-leaf");
+      if (old) old.remove();
+      viewBox.append(tree(view));
+    },
+    destroy() { clear(root); },
+  };
+}
+
+/** Display name of a seat. */
+export function seatName(names, seat) {
+  return (names && names[seat]) || `Seat ${seat + 1}`;
+}
+
+function figure(value) {
+  if (value === null || value === undefined) return "";
+  if (typeof value !== "object") return String(value);
+  if (Array.isArray(value)) return value.length <= 6 ? value.map(figure).join(", ") : `${value.length}`;
+  return Object.entries(value).map(([k, v]) => `${k}${typeof v === "object" ? "" : v}`).join(" ");
+}
+
+/** The players panel from the view envelope: names, scores, public figures, whose turn. */
+export function renderPlayers(list, view, {names = [], you = [], connected = null, resigned = []} = {}) {
+  clear(list);
+  const toAct = new Set((view && view.to_act) || []);
+  const players = (view && view.players) || names.map((name, seat) => ({seat, name}));
+  const outcome = view && view.outcome;
+  for (const p of players) {
+    const extra = Object.entries(p).filter(([k, v]) => !["seat", "name", "score"].includes(k) && v !== null && v !== undefined);
+    const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
+    dot.style.background = seatColor(p.seat);
+    const nameLine = el("span", {class: "player-name"}, [dot, el("span", {text: p.name || seatName(names, p.seat)})]);
+    if (you.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: "you"}));
+    if (resigned.includes(p.seat)) nameLine.append(el("span", {class: "tag warn", text: "resigned"}));
+    if (connected) {
+      const online = connected.includes(p.seat);
+      nameLine.append(el("span", {class: `presence ${online ? "on" : "off"}`, title: online ? "connected" : "not connected",
+        "aria-label": online ? "connected" : "not connected"}));
+    }
+    const item = el("li", {class: "player", dataset: {seat: String(p.seat)}}, [
+      nameLine,
+      el("span", {class: "player-score", "data-testid": `score-${p.seat}`, text: p.score === undefined ? "" : String(p.score)}),
+    ]);
+    if (extra.length) {
+      item.append(el("span", {class: "player-extra"},
+        extra.slice(0, 4).map(([k, v]) => el("span", {text: `${k.replace(/_/g, " ")}: ${figure(v)}`}))));
+    }
+    item.style.setProperty("--seat", seatColor(p.seat));
+    if (toAct.has(p.seat) && !(view && view.finished)) {
+      item.classList.add("to-act");
+      item.setAttribute("aria-current", "true");
+    }
+    if (outcome && (outcome.winners || []).includes(p.seat)) item.classList.add("winner");
+    list.append(item);
+  }
+}
+
+/** The final ranking from view.outcome. */
+export function renderRanking(list, view, names) {
+  clear(list);
+  const outcome = view && view.outcome;
+  if (!outcome) return;
+  const seats = (outcome.ranks || []).map((rank, seat) => ({seat, rank, score: (outcome.scores || [])[seat]}));
+  seats.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const winners = new Set(outcome.winners || []);
+  for (const s of seats) {
+    const name = ((view.players || []).find((p) => p.seat === s.seat) || {}).name || seatName(names, s.seat);
+    const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
+    dot.style.background = seatColor(s.seat);
+    list.append(el("li", {class: winners.has(s.seat) ? "winner" : ""}, [
+      el("span", {class: "rank", text: `${s.rank}.`}), dot,
+      el("span", {class: "player-name", text: name}),
+      el("span", {class: "player-score", text: s.score === undefined ? "" : String(s.score)}),
+      winners.has(s.seat) ? el("span", {class: "tag", text: "winner"}) : null,
+    ]));
+  }
+  if (outcome.reason && outcome.reason !== "finished") {
+    list.append(el("li", {class: "muted", text: String(outcome.reason)}));
+  }
+}
+
+// ------------------------------------------------------------------ the game page
+
+const $ = (id) => document.getElementById(id);
+
+function turnText(view, you, mySeat, names, status) {
+  if (!view) return "";
+  if (view.finished || status === "finished") return "The game is over.";
+  const toAct = view.to_act || [];
+  if (!toAct.length) return "Waiting…";
+  const mine = toAct.filter((s) => you.includes(s));
+  if (mine.length) {
+    if (you.length > 1) return `Your turn: ${mine.map((s) => seatName(names, s)).join(", ")}`;
+    return "Your turn";
+  }
+  const who = toAct.map((s) => seatName(names, s)).join(" and ");
+  return mySeat === null ? `${who} to play` : `Waiting for ${who}`;
+}
+
+function chatLine(msg) {
+  return el("li", {class: "chat-line"}, [
+    el("span", {class: "chat-name", text: msg.name || "?"}),
+    el("span", {class: "chat-text", text: msg.text || ""}),
+  ]);
+}
+
+const CONN_TEXT = {connecting: "Connecting…", open: "Live", reconnecting: "Reconnecting…", closed: "Offline"};
+
+async function gamePage() {
+  const main = $("page");
+  const gameId = main.dataset.gameId;
+  await ensureIdentity();
+  const params = new URLSearchParams(location.search);
+  const wanted = params.get("seat");
+  let game;
+  try {
+    game = await api("GET", `/api/games/${encodeURIComponent(gameId)}${wanted !== null ? `?seat=${encodeURIComponent(wanted)}` : ""}`);
+  } catch (err) {
+    $("turn").textContent = `This game cannot be shown: ${errorText(err)}`;
+    $("conn-status").hidden = true;
+    return;
+  }
+  const names = (game.seats || []).map((s) => s.name);
+  const you = (game.you && game.you.seats) || [];
+  const state = {
+    seat: game.you ? game.you.seat ?? null : null,
+    view: game.view, legal: game.legal || [], seq: game.seq, status: game.status,
+    connected: null, resigned: (game.seats || []).filter((s) => s.resigned).map((s) => s.seat),
+    board: null, mountToken: 0,
+  };
+  document.title = `${game.title || game.kind} · Bazaar`;
+  $("game-title").textContent = game.title || game.kind;
+  const log = new LogView($("log"), {names});
+  const boardRoot = $("board");
+
+  const submit = async (move) => {
+    $("move-error").textContent = "";
+    const result = await conn.move(move);
+    if (!result.ok && boardRoot.dataset.board === "fallback") $("move-error").textContent = result.reason || result.code;
+    return result;
+  };
+
+  async function remount() {
+    const token = ++state.mountToken;
+    if (state.board) { try { state.board.destroy(); } catch { /* ignore */ } state.board = null; }
+    const mode = state.seat === null ? "spectate" : "play";
+    const board = await mountBoard(boardRoot, {kind: game.kind, seat: state.seat, names, mode, submit});
+    if (token !== state.mountToken) { board.destroy(); return; }
+    state.board = board;
+    drawBoard([]);
+  }
+
+  function drawBoard(events) {
+    if (state.board && state.view) {
+      try {
+        state.board.update({view: state.view, legal: state.legal, events, seq: state.seq});
+      } catch (err) {
+        console.error("board update failed", err);
+      }
+    }
+  }
+
+  function drawChrome() {
+    const finished = state.status === "finished" || (state.view && state.view.finished);
+    $("turn").textContent = turnText(state.view, you, state.seat, names, state.status);
+    $("turn").classList.toggle("mine", !finished && ((state.view && state.view.to_act) || []).some((s) => you.includes(s)));
+    renderPlayers($("players"), state.view, {names, you, connected: state.connected, resigned: state.resigned});
+    $("outcome").hidden = !finished;
+    if (finished) renderRanking($("ranking"), state.view, names);
+    $("rematch").hidden = !finished || !you.length;
+    const canResign = !finished && state.seat !== null && !state.resigned.includes(state.seat);
+    $("resign").hidden = !canResign;
+    if (!canResign) { $("resign-confirm").hidden = true; $("resign-cancel").hidden = true; }
+    drawSeatSwitch();
+  }
+
+  function drawSeatSwitch() {
+    const box = $("seat-switch");
+    box.hidden = you.length < 2;
+    if (box.hidden) return;
+    const buttons = $("seat-buttons");
+    clear(buttons);
+    const toAct = (state.view && state.view.to_act) || [];
+    for (const s of you) {
+      const b = el("button", {type: "button", class: `seat-button${s === state.seat ? " active" : ""}${toAct.includes(s) ? " to-act" : ""}`,
+        "aria-pressed": s === state.seat ? "true" : "false", "data-testid": `seat-switch-${s}`, text: seatName(names, s)});
+      b.style.setProperty("--seat", seatColor(s));
+      b.addEventListener("click", () => switchSeat(s));
+      buttons.append(b);
+    }
+  }
+
+  function switchSeat(seat) {
+    if (seat === state.seat) return;
+    state.seat = seat;
+    conn.setSeat(seat);
+    const url = new URL(location.href);
+    url.searchParams.set("seat", String(seat));
+    history.replaceState(null, "", url);
+    remount();
+    drawChrome();
+  }
+
+  function followTurn() {
+    if (!$("follow-turn").checked || you.length < 2 || !state.view || state.view.finished) return;
+    const toAct = state.view.to_act || [];
+    if (state.seat !== null && toAct.includes(state.seat)) return;
+    const next = you.find((s) => toAct.includes(s));
+    if (next !== undefined) switchSeat(next);
+  }
+
+  async function refreshLog() {
+    try {
+      const data = await api("GET", `/api/games/${encodeURIComponent(gameId)}/log`);
+      log.set(data.entries || []);
+    } catch (err) {
+      console.warn("log unavailable", err);
+    }
+  }
+
+  const conn = new Connection(gameId, {
+    seat: state.seat,
+    onState({view, legal, events, seq, status, source}) {
+      const wasFinished = state.status === "finished";
+      const lastSeq = state.seq;
+      state.view = view; state.legal = legal; state.seq = seq;
+      if (status) state.status = status;
+      if (view && view.finished) state.status = "finished";
+      if (source === "patch" && events.length) {
+        const seat = events.find((e) => e && Number.isInteger(e.seat));
+        log.add({seq, seat: seat ? seat.seat : null, events});
+      } else if (source === "snapshot" && seq > lastSeq) {
+        refreshLog();
+      }
+      if (!wasFinished && state.status === "finished") refreshLog();
+      drawBoard(events);
+      drawChrome();
+      followTurn();
+    },
+    onStatus(status, info) {
+      const node = $("conn-status");
+      node.dataset.state = status;
+      node.textContent = status === "reconnecting" && info.delay
+        ? `Reconnecting in ${Math.ceil(info.delay / 1000)} s…` : CONN_TEXT[status] || status;
+    },
+    onChat(msg) { $("chat").append(chatLine(msg)); $("chat").scrollTop = $("chat").scrollHeight; },
+    onPresence(connected) { state.connected = connected; drawChrome(); },
+    onError(frame) { console.warn("server error", frame); },
+  });
+
+  for (const msg of game.chat || []) $("chat").append(chatLine(msg));
+  $("chat-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const input = $("chat-text");
+    const text = input.value.trim();
+    if (!text) return;
+    try {
+      await conn.chat(text);
+      input.value = "";
+    } catch (err) {
+      $("move-error").textContent = errorText(err);
+    }
+  });
+
+  $("resign").addEventListener("click", () => {
+    $("resign").hidden = true; $("resign-confirm").hidden = false; $("resign-cancel").hidden = false;
+    $("resign-confirm").focus();
+  });
+  $("resign-cancel").addEventListener("click", () => {
+    $("resign-confirm").hidden = true; $("resign-cancel").hidden = true; drawChrome();
+  });
+  $("resign-confirm").addEventListener("click", async () => {
+    $("resign-confirm").hidden = true; $("resign-cancel").hidden = true;
+    try {
+      await api("POST", `/api/games/${encodeURIComponent(gameId)}/resign`, {seat: state.seat});
+      if (!state.resigned.includes(state.seat)) state.resigned.push(state.seat);
+    } catch (err) {
+      $("move-error").textContent = errorText(err);
+    }
+    drawChrome();
+  });
+  $("rematch").addEventListener("click", async () => {
+    try {
+      const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`);
+      location.assign(`/lobbies/${encodeURIComponent(res.lobby_id)}`);
+    } catch (err) {
+      $("move-error").textContent = errorText(err);
+    }
+  });
+
+  drawChrome();
+  await remount();
+  refreshLog();
+  conn.start();
+  followTurn();
+  window.addEventListener("pagehide", () => conn.close());
+}
+
+if (document.body.classList.contains("page-game")) {
+  gamePage().catch((err) => {
+    console.error(err);
+    const turn = document.getElementById("turn");
+    if (turn) turn.textContent = `Something went wrong: ${errorText(err)}`;
+  });
+}

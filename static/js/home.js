@@ -1,0 +1,92 @@
+// Home page: the game catalogue (create a lobby, read the rules), open lobbies to join and
+// live games to watch. The lists refresh every 5 s.
+
+import {el, clear} from "./dom.js";
+import {api, errorText} from "./api.js";
+import {ensureIdentity} from "./identity.js";
+
+const $ = (id) => document.getElementById(id);
+const REFRESH_MS = 5000;
+
+function empty(list, text) {
+  clear(list);
+  list.append(el("li", {class: "muted", text}));
+}
+
+function drawCatalog(games) {
+  const box = $("catalog");
+  clear(box);
+  box.removeAttribute("aria-busy");
+  for (const g of games) {
+    const range = g.min_players === g.max_players ? `${g.min_players}` : `${g.min_players}–${g.max_players}`;
+    box.append(el("article", {class: "game-card", "data-kind": g.kind}, [
+      el("h3", {text: g.title}),
+      el("p", {class: "players-range", text: `${range} players`}),
+      el("p", {class: "summary", text: g.summary || ""}),
+      el("div", {class: "actions"}, [
+        el("a", {class: "button primary", href: `/lobbies/new?kind=${encodeURIComponent(g.kind)}`,
+          "data-testid": `create-${g.kind}`, text: "Create lobby"}),
+        el("a", {class: "button", href: `/rules/${encodeURIComponent(g.kind)}`, text: "Rules"}),
+      ]),
+    ]));
+  }
+  if (!games.length) box.append(el("p", {class: "muted", text: "No games installed."}));
+}
+
+function drawLobbies(lobbies) {
+  const list = $("open-lobbies");
+  if (!lobbies.length) { empty(list, "No open lobbies. Create one above!"); return; }
+  clear(list);
+  for (const l of lobbies) {
+    const taken = l.seats.filter((s) => s.holder !== "open").length;
+    list.append(el("li", {class: "item"}, [
+      el("span", {class: "item-main"}, [
+        el("strong", {text: l.title}),
+        el("span", {class: "muted", text: ` hosted by ${(l.host && l.host.name) || "?"}`}),
+      ]),
+      el("span", {class: "item-meta", text: `${taken}/${l.seats.length} seats`}),
+      el("a", {class: "button", href: `/lobbies/${encodeURIComponent(l.id)}`, text: "Join"}),
+    ]));
+  }
+}
+
+export function gameItem(g, {replay = false} = {}) {
+  return el("li", {class: "item"}, [
+    el("span", {class: "item-main"}, [
+      el("strong", {text: g.title || g.kind}),
+      el("span", {class: "muted", text: ` ${(g.players || []).join(", ")}`}),
+    ]),
+    el("span", {class: "item-meta", text: `${g.seq ?? 0} moves`}),
+    el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}`, text: g.status === "finished" ? "Result" : "Watch"}),
+    replay ? el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}/replay`, text: "Replay"}) : null,
+  ]);
+}
+
+async function refreshLists() {
+  try {
+    drawLobbies((await api("GET", "/api/lobbies")).lobbies || []);
+  } catch (err) {
+    empty($("open-lobbies"), `Lobbies unavailable: ${errorText(err)}`);
+  }
+  try {
+    const games = (await api("GET", "/api/games?status=live")).games || [];
+    const list = $("live-games");
+    if (!games.length) empty(list, "No games are being played right now.");
+    else { clear(list); for (const g of games) list.append(gameItem(g)); }
+  } catch (err) {
+    empty($("live-games"), `Games unavailable: ${errorText(err)}`);
+  }
+}
+
+async function homePage() {
+  await ensureIdentity();
+  try {
+    drawCatalog((await api("GET", "/api/catalog")).games || []);
+  } catch (err) {
+    clear($("catalog")).append(el("p", {class: "form-error", text: `The catalogue is unavailable: ${errorText(err)}`}));
+  }
+  await refreshLists();
+  setInterval(() => { if (!document.hidden) refreshLists(); }, REFRESH_MS);
+}
+
+if (document.body.classList.contains("page-home")) homePage().catch((err) => console.error(err));

@@ -1,0 +1,52 @@
+// Guest identity: every page (except rules) needs a name. ensureIdentity() asks the server who
+// we are (GET /api/session); without a valid cookie it shows the "your name" form, posts it to
+// POST /api/session (the server sets the HttpOnly cookie) and resolves once we have a name.
+
+import {api, ApiError, errorText} from "./api.js";
+
+function showName(name) {
+  const who = document.getElementById("whoami");
+  if (who) who.textContent = name ? `You: ${name}` : "";
+}
+
+function askForName() {
+  const section = document.getElementById("identity");
+  const form = document.getElementById("identity-form");
+  const input = document.getElementById("identity-name");
+  const error = document.getElementById("identity-error");
+  document.body.classList.add("needs-name");
+  section.hidden = false;
+  input.focus();
+  return new Promise((resolve) => {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const name = input.value.trim();
+      if (!name) { error.textContent = "Please enter a name."; return; }
+      error.textContent = "";
+      try {
+        const me = await api("POST", "/api/session", {name});
+        section.hidden = true;
+        document.body.classList.remove("needs-name");
+        resolve({user_id: me.user_id, name: me.name});
+      } catch (err) {
+        error.textContent = errorText(err);
+      }
+    });
+  });
+}
+
+/** Resolve with {user_id, name}, asking for a name first when the visitor has none. */
+export async function ensureIdentity() {
+  let me = null;
+  try {
+    me = await api("GET", "/api/session");
+  } catch (err) {
+    if (!(err instanceof ApiError) || (err.status !== 401 && err.status !== 403)) throw err;
+  }
+  if (!me) me = await askForName();
+  const section = document.getElementById("identity");
+  if (section) section.hidden = true;
+  document.body.classList.remove("needs-name");
+  showName(me.name);
+  return me;
+}

@@ -1,0 +1,87 @@
+// The game log in words, shared by the game page and the replay page.
+// Entries come from GET /api/games/{id}/log ({seq, seat, move, events: [{text}], actor}) and,
+// live, from WebSocket patches ({seq, events}). Every text goes through textContent.
+
+import {el, clear, seatColor} from "./dom.js";
+
+const ACTOR_NOTES = {bot: "bot", timeout: "clock ran out", resigned: "resigned seat", host: "host"};
+
+/** The words for one move: its events' texts, or the move's type when none has a text. */
+export function entryTexts(entry, names) {
+  const texts = (entry.events || []).map((e) => e && e.text).filter(Boolean);
+  if (texts.length) return texts;
+  const who = entry.seat !== null && entry.seat !== undefined ? (names[entry.seat] || `Seat ${entry.seat + 1}`) : "";
+  const what = entry.move && entry.move.type ? entry.move.type : "move";
+  return [who ? `${who}: ${what}` : what];
+}
+
+/** One <li> for a log entry. */
+export function renderEntry(entry, names, onPick) {
+  const seat = entry.seat;
+  const item = el("li", {class: "log-entry", dataset: {seq: String(entry.seq)}});
+  const mark = el("span", {class: "log-seq", text: String(entry.seq)});
+  if (seat !== null && seat !== undefined) mark.style.borderColor = seatColor(seat);
+  const body = el("span", {class: "log-body"});
+  for (const text of entryTexts(entry, names)) body.append(el("span", {class: "log-text", text}));
+  if (entry.actor && ACTOR_NOTES[entry.actor]) body.append(el("span", {class: "log-actor", text: ACTOR_NOTES[entry.actor]}));
+  item.append(mark, body);
+  if (onPick) {
+    item.tabIndex = 0;
+    item.classList.add("pickable");
+    item.addEventListener("click", () => onPick(entry.seq));
+    item.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPick(entry.seq); } });
+  }
+  return item;
+}
+
+/** A log list bound to an <ol>. */
+export class LogView {
+  constructor(list, {names = [], onPick = null, newestFirst = false} = {}) {
+    this.list = list;
+    this.names = names;
+    this.onPick = onPick;
+    this.newestFirst = newestFirst;
+    this.seqs = new Set();
+  }
+
+  setNames(names) { this.names = names; }
+
+  /** Replace everything with these entries. */
+  set(entries) {
+    clear(this.list);
+    this.seqs.clear();
+    for (const entry of entries) this.add(entry, false);
+    if (!entries.length) this.list.append(el("li", {class: "muted empty", text: "No moves yet."}));
+    this.scroll();
+  }
+
+  /** Add one entry unless its seq is already there. */
+  add(entry, scroll = true) {
+    if (this.seqs.has(entry.seq)) return;
+    this.seqs.add(entry.seq);
+    const empty = this.list.querySelector(".empty");
+    if (empty) empty.remove();
+    const item = renderEntry(entry, this.names, this.onPick);
+    if (this.newestFirst) this.list.prepend(item); else this.list.append(item);
+    if (scroll) this.scroll();
+  }
+
+  /** Mark the entry of one seq as current (replay). */
+  highlight(seq) {
+    for (const item of this.list.querySelectorAll(".log-entry.current")) {
+      item.classList.remove("current");
+      item.removeAttribute("aria-current");
+    }
+    const item = this.list.querySelector(`.log-entry[data-seq="${Number(seq)}"]`);
+    if (item) {
+      item.classList.add("current");
+      item.setAttribute("aria-current", "step");
+      item.scrollIntoView({block: "nearest"});
+    }
+  }
+
+  scroll() {
+    if (this.newestFirst) this.list.scrollTop = 0;
+    else this.list.scrollTop = this.list.scrollHeight;
+  }
+}

@@ -1,0 +1,42 @@
+// Game lists: /me (the caller's games, private ones included) and /games (listed live and
+// finished games). Each entry links to the game page and, once finished, to its replay.
+
+import {el, clear} from "./dom.js";
+import {api, errorText} from "./api.js";
+import {ensureIdentity} from "./identity.js";
+import {gameItem} from "./home.js";
+
+const $ = (id) => document.getElementById(id);
+
+function fill(list, games, emptyText) {
+  clear(list);
+  if (!games.length) { list.append(el("li", {class: "muted", text: emptyText})); return; }
+  for (const g of games) list.append(gameItem(g, {replay: true}));
+}
+
+async function mePage() {
+  await ensureIdentity();
+  try {
+    const games = (await api("GET", "/api/me/games")).games || [];
+    fill($("my-live"), games.filter((g) => g.status !== "finished"), "No game in progress.");
+    fill($("my-finished"), games.filter((g) => g.status === "finished"), "No finished game yet.");
+  } catch (err) {
+    clear($("my-live")).append(el("li", {class: "form-error", text: errorText(err)}));
+  }
+}
+
+async function gamesPage() {
+  await ensureIdentity();
+  for (const [status, id, emptyText] of [["live", "live-games", "No game is being played right now."],
+    ["finished", "finished-games", "No finished games yet."]]) {
+    try {
+      fill($(id), (await api("GET", `/api/games?status=${status}`)).games || [], emptyText);
+    } catch (err) {
+      clear($(id)).append(el("li", {class: "form-error", text: errorText(err)}));
+    }
+  }
+}
+
+const page = document.body.classList;
+const run = page.contains("page-me") ? mePage : page.contains("page-games") ? gamesPage : null;
+if (run) run().catch((err) => console.error(err));

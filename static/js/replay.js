@@ -1,0 +1,148 @@
+// The replay page (/games/{id}/replay): the game's own board in mode "replay", driven by
+// GET /api/games/{id}/replay?at=k, with start / step back / play / step forward / end, a scrub
+// slider and the log (click an entry to jump there). The step is kept in the URL (?at=k).
+
+import {el, clear} from "./dom.js";
+import {api, errorText} from "./api.js";
+import {ensureIdentity} from "./identity.js";
+import {LogView, entryTexts} from "./log.js";
+import {mountBoard, renderPlayers} from "./game.js";
+
+const $ = (id) => document.getElementById(id);
+
+async function replayPage() {
+  const gameId = $("page").dataset.gameId;
+  const base = `/api/games/${encodeURIComponent(gameId)}`;
+  await ensureIdentity();
+  let game, logData;
+  try {
+    [game, logData] = await Promise.all([api("GET", base), api("GET", `${base}/log`)]);
+  } catch (err) {
+    $("step-label").textContent = `This replay cannot be shown: ${errorText(err)}`;
+    return;
+  }
+  const names = (game.seats || []).map((s) => s.name);
+  const you = (game.you && game.you.seats) || [];
+  document.title = `Replay: ${game.title || game.kind} · Bazaar`;
+  $("game-title").textContent = `Replay: ${game.title || game.kind}`;
+
+  const entries = logData.entries || [];
+  const bySeq = new Map(entries.map((e) => [e.seq, e]));
+  let last = Math.max(logData.seq || 0, entries.length ? entries[entries.length - 1].seq : 0);
+  const cache = new Map();
+  let at = 0;
+  let token = 0;
+  let timer = null;
+
+  const log = new LogView($("log"), {names, onPick: (seq) => go(seq)});
+  log.set(entries);
+  const board = await mountBoard($("board"), {kind: game.kind, seat: game.you ? game.you.seat ?? null : null,
+    names, mode: "replay", submit: async () => ({ok: false, code: "REPLAY", reason: "this is a replay"})});
+
+  const slider = $("scrub");
+  slider.max = String(last);
+
+  async function fetchStep(k) {
+    if (!cache.has(k)) cache.set(k, api("GET", `${base}/replay?at=${k}`));
+    try {
+      return await cache.get(k);
+    } catch (err) {
+      cache.delete(k);
+      throw err;
+    }
+  }
+
+  function label(k, step) {
+    const finished = step.view && step.view.finished;
+    if (k === 0) return `Setup (move 0 of ${last})`;
+    return `Move ${k} of ${last}${finished && k === last ? " — final position" : ""}`;
+  }
+
+  async function go(k) {
+    k = Math.max(0, Math.min(last, Number(k) || 0));
+    at = k;
+    const mine = ++token;
+    slider.value = String(k);
+    slider.setAttribute("aria-valuetext", k === 0 ? "setup" : `move ${k}`);
+    updateButtons();
+    let step;
+    try {
+      step = await fetchStep(k);
+    } catch (err) {
+      if (mine === token) $("step-label").textContent = `Step ${k} cannot be shown: ${errorText(err)}`;
+      return;
+    }
+    if (mine !== token) return;
+    if (typeof step.last === "number" && step.last !== last) { last = step.last; slider.max = String(last); }
+    const events = step.events || (bySeq.get(k) || {}).events || [];
+    try {
+      board.update({view: step.view, legal: [], events, seq: k});
+    } catch (err) {
+      console.error("board update failed", err);
+    }
+    renderPlayers($("players"), step.view, {names, you});
+    $("step-label").textContent = label(k, step);
+    const list = $("step-events");
+    clear(list);
+    const entry = bySeq.get(k) || {seq: k, events};
+    if (k > 0) for (const text of entryTexts({...entry, events}, names)) list.append(el("li", {text}));
+    else list.append(el("li", {class: "muted", text: "The game as it was set up."}));
+    log.highlight(k);
+    const url = new URL(location.href);
+    url.searchParams.set("at", String(k));
+    history.replaceState(null, "", url);
+    updateButtons();
+    // warm the cache for the next step so autoplay and stepping feel instant
+    if (k < last) fetchStep(k + 1).catch(() => {});
+  }
+
+  function updateButtons() {
+    $("to-start").disabled = at <= 0;
+    $("step-back").disabled = at <= 0;
+    $("step-forward").disabled = at >= last;
+    $("to-end").disabled = at >= last;
+  }
+
+  function stop() {
+    clearInterval(timer);
+    timer = null;
+    $("play").textContent = "▶ Play";
+    $("play").setAttribute("aria-label", "Play");
+  }
+
+  function play() {
+    if (at >= last) go(0);
+    $("play").textContent = "⏸ Pause";
+    $("play").setAttribute("aria-label", "Pause");
+    timer = setInterval(() => {
+      if (at >= last) { stop(); return; }
+      go(at + 1);
+    }, Number($("speed").value) || 1000);
+  }
+
+  $("to-start").addEventListener("click", () => { stop(); go(0); });
+  $("step-back").addEventListener("click", () => { stop(); go(at - 1); });
+  $("step-forward").addEventListener("click", () => { stop(); go(at + 1); });
+  $("to-end").addEventListener("click", () => { stop(); go(last); });
+  $("play").addEventListener("click", () => (timer ? stop() : play()));
+  $("speed").addEventListener("change", () => { if (timer) { stop(); play(); } });
+  slider.addEventListener("input", () => { stop(); go(slider.value); });
+  document.addEventListener("keydown", (event) => {
+    const tag = (event.target && event.target.tagName) || "";
+    if (["INPUT", "SELECT", "TEXTAREA", "BUTTON"].includes(tag) && event.target !== document.body) {
+      if (tag !== "BUTTON") return;
+    }
+    if (event.key === "ArrowRight") { event.preventDefault(); stop(); go(at + 1); }
+    else if (event.key === "ArrowLeft") { event.preventDefault(); stop(); go(at - 1); }
+    else if (event.key === "Home") { event.preventDefault(); stop(); go(0); }
+    else if (event.key === "End") { event.preventDefault(); stop(); go(last); }
+  });
+
+  const start = new URLSearchParams(location.search).get("at");
+  await go(start === null ? 0 : Number(start));
+}
+
+replayPage().catch((err) => {
+  console.error(err);
+  $("step-label").textContent = `Something went wrong: ${errorText(err)}`;
+});
