@@ -1,0 +1,17 @@
+"""``python -m app``: serve Bazaar on HOST:PORT (127.0.0.1:8000 by default)."""
+
+from __future__ import annotations
+
+import uvicorn
+
+from app.config import get_settings
+
+
+def main() -> None:
+    settings = get_settings()
+    uvicorn.run("app.main:app", host=settings.host, port=settings.port,
+                log_level=settings.log_level, ws_max_size=64 * 1024, proxy_headers=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+"""Settings from the environment (docs/operations.md lists every variable)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Process configuration; every field can be set by an environment variable of its name."""
+
+    model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
+
+    database_url: str = "sqlite+aiosqlite:///./bazaar.db"
+    redis_url: str | None = None
+    secret_key: str = "dev-secret-change-me"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    # Seconds a bot waits before moving, so that people can follow its moves.
+    bot_delay: float = 0.6
+    # Every K moves the state is snapshotted, so that "state at step k" stays fast.
+    snapshot_every: int = 25
+    max_body_bytes: int = 64 * 1024
+    max_frame_bytes: int = 16 * 1024
+    # Moves and chat lines per connection or address per 10 seconds.
+    rate_moves: int = 60
+    rate_chat: int = 10
+    rate_lobbies: int = 20
+    run_migrations: bool = True
+    log_level: str = "info"
+    cookie_secure: bool = False
+
+
+@lru_cache
+def get_settings() -> Settings:
+    """The settings of this process (read once)."""
+    return Settings()

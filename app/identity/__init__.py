@@ -1,0 +1,1 @@
+"""Guest identities: a name and an unguessable token (DESIGN.md, "HTTP API")."""

@@ -1,0 +1,35 @@
+"""``/api/session``: guest identities."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+
+from app.deps import COOKIE, CurrentUser, SessionDep
+from app.identity.service import create_guest
+from app.ratelimit import limit
+from app.schemas import Body, Name
+
+router = APIRouter(prefix="/api", tags=["identity"])
+
+
+class SessionIn(Body):
+    name: Name
+
+
+@router.post("/session", status_code=201)
+async def new_session(body: SessionIn, request: Request, response: Response,
+                      session: SessionDep) -> dict[str, Any]:
+    """Create a guest identity; the browser also gets the token as an HttpOnly cookie."""
+    limit(request, "session", request.app.state.settings.rate_lobbies)
+    who, token = await create_guest(session, body.name)
+    response.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=365 * 24 * 3600,
+                        secure=request.app.state.settings.cookie_secure)
+    return {"token": token, "user_id": who.user_id, "name": who.name}
+
+
+@router.get("/session")
+async def who_am_i(user: CurrentUser) -> dict[str, Any]:
+    """The caller's identity."""
+    return {"user_id": user.user_id, "name": user.name}

@@ -1,0 +1,1 @@
+"""Lobbies: a game kind, its options and seats, before the game starts."""

@@ -1,0 +1,44 @@
+"""The lobbies and lobby_seats tables."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, func
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from app.db import Base
+
+
+class Lobby(Base):
+    """A table being set up: kind, options, seats; it points to its game once started."""
+
+    __tablename__ = "lobbies"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(40))
+    host_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    clock: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    status: Mapped[str] = mapped_column(String(16), default="open", index=True)
+    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    seats: Mapped[list[LobbySeat]] = relationship(
+        back_populates="lobby", order_by="LobbySeat.seat", cascade="all, delete-orphan",
+        lazy="selectin",
+    )
+
+
+class LobbySeat(Base):
+    """One seat: open, a person (user), the bot, or kept on the host's device (host)."""
+
+    __tablename__ = "lobby_seats"
+
+    lobby_id: Mapped[str] = mapped_column(ForeignKey("lobbies.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    holder: Mapped[str] = mapped_column(String(8), default="open")
+    user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    lobby: Mapped[Lobby] = relationship(back_populates="seats")

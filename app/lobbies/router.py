@@ -1,0 +1,90 @@
+"""``/api/lobbies``: create, list, read, edit, join, leave, bots, start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from app.deps import CurrentUser, OptionalUser, PlayDep, SessionDep
+from app.identity.service import Identity, names_of
+from app.lobbies import repository as repo
+from app.lobbies import service
+from app.lobbies.models import Lobby
+from app.lobbies.schemas import JoinIn, LobbyIn, LobbyPatch, SeatIn
+from app.ratelimit import limit
+
+router = APIRouter(prefix="/api/lobbies", tags=["lobbies"])
+
+
+async def _json(session: SessionDep, lobby: Lobby, viewer: Identity | None) -> dict[str, Any]:
+    names = await names_of(session, {lobby.host_id})
+    return service.to_json(lobby, viewer, names.get(lobby.host_id, "host"))
+
+
+@router.post("", status_code=201)
+async def create_lobby(body: LobbyIn, request: Request, user: CurrentUser,
+                       session: SessionDep) -> dict[str, Any]:
+    """Create a lobby; the caller hosts it and takes seat 0."""
+    limit(request, "lobby", request.app.state.settings.rate_lobbies)
+    lobby = await service.create(session, user, body)
+    return await _json(session, lobby, user)
+
+
+@router.get("")
+async def list_lobbies(session: SessionDep, user: OptionalUser) -> dict[str, Any]:
+    """Open lobbies that are not private."""
+    lobbies = await repo.list_open(session)
+    hosts = await names_of(session, {lob.host_id for lob in lobbies})
+    return {"lobbies": [service.to_json(lob, user, hosts.get(lob.host_id, "host"))
+                        for lob in lobbies]}
+
+
+@router.get("/{lobby_id}")
+async def get_lobby(lobby_id: str, session: SessionDep, user: OptionalUser) -> dict[str, Any]:
+    """One lobby; its link is its invitation, private or not."""
+    return await _json(session, await service.load(session, lobby_id), user)
+
+
+@router.patch("/{lobby_id}")
+async def patch_lobby(lobby_id: str, body: LobbyPatch, user: CurrentUser,
+                      session: SessionDep) -> dict[str, Any]:
+    """Host edits before the start."""
+    lobby = await service.update(session, await service.load(session, lobby_id, True), user, body)
+    return await _json(session, lobby, user)
+
+
+@router.post("/{lobby_id}/join")
+async def join_lobby(lobby_id: str, user: CurrentUser, session: SessionDep,
+                     body: JoinIn | None = None) -> dict[str, Any]:
+    """Take a seat (the given one, or the first open one)."""
+    lobby = await service.load(session, lobby_id, True)
+    lobby = await service.join(session, lobby, user, body.seat if body else None)
+    return await _json(session, lobby, user)
+
+
+@router.post("/{lobby_id}/leave")
+async def leave_lobby(lobby_id: str, user: CurrentUser, session: SessionDep) -> dict[str, Any]:
+    """Give the caller's seats back."""
+    lobby = await service.leave(session, await service.load(session, lobby_id, True), user)
+    return await _json(session, lobby, user)
+
+
+@router.post("/{lobby_id}/bots")
+async def seat_bot(lobby_id: str, body: SeatIn, user: CurrentUser,
+                   session: SessionDep) -> dict[str, Any]:
+    """Give a seat to the game's baseline bot (host only)."""
+    lobby = await service.load(session, lobby_id, True)
+    lobby = await service.give_to_bot(session, lobby, user, body.seat)
+    return await _json(session, lobby, user)
+
+
+@router.post("/{lobby_id}/start")
+async def start_lobby(lobby_id: str, user: CurrentUser, session: SessionDep,
+                      play: PlayDep) -> dict[str, Any]:
+    """Start the game (host only, every seat held)."""
+    lobby = await service.load(session, lobby_id, True)
+    game_id = await service.start(session, lobby, user, user.name)
+    await session.commit()
+    play.kick_bots(await play.load(game_id))
+    return {"game_id": game_id}

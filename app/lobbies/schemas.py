@@ -1,0 +1,45 @@
+"""Request bodies of the lobby endpoints."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from app.schemas import Body
+
+
+class Clock(Body):
+    """Turn clock: off, seconds per move, or minutes per game (per seat)."""
+
+    mode: Literal["off", "move", "game"] = "off"
+    seconds: int = Field(default=0, ge=0, le=24 * 3600)
+
+
+class LobbyIn(Body):
+    kind: str = Field(max_length=40)
+    players: int | None = Field(default=None, ge=1, le=8)
+    options: dict[str, Any] = Field(default_factory=dict)
+    private: bool = False
+    clock: Clock = Field(default_factory=Clock)
+
+
+class SeatHolder(Body):
+    seat: int = Field(ge=0, le=7)
+    holder: Literal["open", "bot", "host"]
+
+
+class LobbyPatch(Body):
+    options: dict[str, Any] | None = None
+    players: int | None = Field(default=None, ge=1, le=8)
+    private: bool | None = None
+    clock: Clock | None = None
+    seats: list[SeatHolder] | None = Field(default=None, max_length=8)
+
+
+class JoinIn(Body):
+    seat: int | None = Field(default=None, ge=0, le=7)
+
+
+class SeatIn(Body):
+    seat: int = Field(ge=0, le=7)

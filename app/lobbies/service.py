@@ -1,0 +1,191 @@
+"""Lobby rules: who may change what before the game starts (docs/api.md, "Lobbies").
+
+Services never commit: the request's unit of work does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.errors import ApiError, conflict, forbidden, not_found
+from app.games.base import Engine, GameError, get_engine
+from app.identity.service import Identity
+from app.ids import new_id
+from app.lobbies import repository as repo
+from app.lobbies.models import Lobby, LobbySeat
+from app.lobbies.schemas import LobbyIn, LobbyPatch
+from app.play.repository import now
+from app.play.setup import create_game
+
+
+def engine_of(kind: str) -> Engine:
+    try:
+        return get_engine(kind)
+    except KeyError:
+        raise ApiError(422, "UNKNOWN_KIND", f"no game kind {kind!r}") from None
+
+
+def check_options(engine: Engine, options: dict[str, Any], players: int) -> dict[str, Any]:
+    """The options as the lobby keeps them (as given); raises 422 if the game rejects them."""
+    try:
+        engine.validate_options(options, players)
+    except GameError as err:
+        raise ApiError(422, err.code, err.reason) from None
+    return options
+
+
+def seat_name(lobby: Lobby, seat: LobbySeat, host_name: str) -> str:
+    """The name a seat plays under."""
+    if seat.holder == "user" and seat.name:
+        return seat.name
+    if seat.holder == "bot":
+        return f"Bot {seat.seat + 1}"
+    if seat.holder == "host":
+        return f"{host_name} ({seat.seat + 1})"
+    return f"Seat {seat.seat + 1}"
+
+
+def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, Any]:
+    """The lobby as docs/api.md shows it, from ``viewer``'s side."""
+    engine = get_engine(lobby.kind)
+    seats = [{
+        "seat": s.seat, "holder": s.holder,
+        "user_id": s.user_id if s.holder == "user" else (lobby.host_id if s.holder == "host" else None),
+        "name": None if s.holder == "open" else seat_name(lobby, s, host_name),
+    } for s in lobby.seats]
+    uid = viewer.user_id if viewer else None
+    mine = [s["seat"] for s in seats if uid and s["user_id"] == uid]
+    return {
+        "id": lobby.id, "kind": lobby.kind, "title": engine.title, "status": lobby.status,
+        "private": lobby.private, "options": engine.public_options(lobby.options, False),
+        "clock": lobby.clock or {"mode": "off", "seconds": 0},
+        "host": {"user_id": lobby.host_id, "name": host_name},
+        "seats": seats, "invite_url": f"/lobbies/{lobby.id}", "game_id": lobby.game_id,
+        "created_at": lobby.created_at.isoformat() if lobby.created_at else None,
+        "you": {"user_id": uid, "is_host": uid == lobby.host_id, "seats": mine},
+    }
+
+
+async def load(session: AsyncSession, lobby_id: str, lock: bool = False) -> Lobby:
+    lobby = await repo.get(session, lobby_id, lock=lock)
+    if lobby is None:
+        raise not_found("lobby")
+    return lobby
+
+
+def _require_host(lobby: Lobby, user: Identity) -> None:
+    if lobby.host_id != user.user_id:
+        raise forbidden("NOT_HOST", "only the host may do this")
+
+
+def _require_open(lobby: Lobby) -> None:
+    if lobby.status != "open":
+        raise conflict("LOBBY_STARTED", "the game has already started")
+
+
+async def create(session: AsyncSession, user: Identity, body: LobbyIn,
+                 seats: list[dict[str, Any]] | None = None) -> Lobby:
+    """A new lobby; the creator hosts it and takes seat 0 (or the given seat holders)."""
+    engine = engine_of(body.kind)
+    players = body.players or engine.min_players
+    options = check_options(engine, body.options, players)
+    lobby = Lobby(id=new_id(), kind=body.kind, host_id=user.user_id, options=options,
+                  clock=body.clock.model_dump(), private=body.private, status="open",
+                  created_at=now())
+    if seats is None:
+        seats = [{"holder": "user", "user_id": user.user_id, "name": user.name}] + [
+            {"holder": "open", "user_id": None, "name": None} for _ in range(players - 1)]
+    lobby.seats = [LobbySeat(seat=i, **s) for i, s in enumerate(seats)]
+    session.add(lobby)
+    await session.flush()
+    return lobby
+
+
+async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: LobbyPatch) -> Lobby:
+    """Host edits before the start: options, player count, privacy, clock, seat holders."""
+    _require_host(lobby, user)
+    _require_open(lobby)
+    engine = engine_of(lobby.kind)
+    if body.players is not None and body.players != len(lobby.seats):
+        if not engine.min_players <= body.players <= engine.max_players:
+            raise ApiError(422, "BAD_OPTIONS",
+                           f"{engine.title} takes {engine.min_players}-{engine.max_players} players")
+        if body.players < len(lobby.seats):
+            lobby.seats = lobby.seats[:body.players]
+        else:
+            lobby.seats = lobby.seats + [LobbySeat(seat=i, holder="open")
+                                         for i in range(len(lobby.seats), body.players)]
+    for change in body.seats or []:
+        if change.seat >= len(lobby.seats):
+            raise ApiError(422, "BAD_SEAT", f"there is no seat {change.seat}")
+        seat = lobby.seats[change.seat]
+        seat.holder, seat.user_id, seat.name = change.holder, None, None
+    if body.options is not None:
+        lobby.options = body.options
+    check_options(engine, lobby.options, len(lobby.seats))
+    if body.private is not None:
+        lobby.private = body.private
+    if body.clock is not None:
+        lobby.clock = body.clock.model_dump()
+    await session.flush()
+    return lobby
+
+
+async def join(session: AsyncSession, lobby: Lobby, user: Identity, seat: int | None) -> Lobby:
+    """Take the given open seat, or the first open one; joining twice changes nothing."""
+    _require_open(lobby)
+    if any(s.holder == "user" and s.user_id == user.user_id for s in lobby.seats):
+        return lobby
+    open_seats = [s for s in lobby.seats if s.holder == "open"]
+    if seat is not None:
+        open_seats = [s for s in open_seats if s.seat == seat]
+        if not open_seats:
+            raise conflict("SEAT_TAKEN", f"seat {seat} is not open")
+    if not open_seats:
+        raise conflict("LOBBY_FULL", "every seat is taken")
+    chosen = open_seats[0]
+    chosen.holder, chosen.user_id, chosen.name = "user", user.user_id, user.name
+    await session.flush()
+    return lobby
+
+
+async def leave(session: AsyncSession, lobby: Lobby, user: Identity) -> Lobby:
+    _require_open(lobby)
+    if lobby.host_id == user.user_id:
+        raise conflict("HOST_CANNOT_LEAVE", "the host cannot leave their own lobby")
+    for seat in lobby.seats:
+        if seat.holder == "user" and seat.user_id == user.user_id:
+            seat.holder, seat.user_id, seat.name = "open", None, None
+    await session.flush()
+    return lobby
+
+
+async def give_to_bot(session: AsyncSession, lobby: Lobby, user: Identity, seat: int) -> Lobby:
+    _require_host(lobby, user)
+    _require_open(lobby)
+    if seat >= len(lobby.seats):
+        raise ApiError(422, "BAD_SEAT", f"there is no seat {seat}")
+    target = lobby.seats[seat]
+    target.holder, target.user_id, target.name = "bot", None, None
+    await session.flush()
+    return lobby
+
+
+async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: str) -> str:
+    """Start the game: every seat must be held. Returns the new game's id."""
+    _require_host(lobby, user)
+    _require_open(lobby)
+    if any(s.holder == "open" for s in lobby.seats):
+        raise conflict("SEATS_OPEN", "every seat needs a player, a bot or the host's device")
+    seats = [{
+        "seat": s.seat, "holder": s.holder,
+        "user_id": s.user_id if s.holder == "user" else None,
+        "name": seat_name(lobby, s, host_name),
+    } for s in lobby.seats]
+    game = await create_game(session, lobby.kind, lobby.options, seats, lobby.host_id,
+                             lobby.private, lobby.clock or {}, lobby.id)
+    lobby.status, lobby.game_id = "started", game.id
+    await session.flush()
+    return game.id

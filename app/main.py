@@ -1,0 +1,130 @@
+"""The application: routers, static files, pages, and the lifespan (migrations, hub, bots).
+
+``uvicorn app.main:app`` serves it; ``python -m app`` does the same on 127.0.0.1:8000.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import text
+
+from app import errors
+from app.config import Settings, get_settings
+from app.db import make_engine, make_sessionmaker
+from app.games.base import all_engines
+from app.identity.router import router as identity_router
+from app.limits import BodyLimit
+from app.lobbies.router import router as lobbies_router
+from app.migrate import upgrade_async
+from app.play.router import router as play_router
+from app.play.service import PlayService
+from app.ratelimit import RateLimiter
+from app.realtime.hub import Hub, InProcessHub
+from app.realtime.ws import Presence
+from app.realtime.ws import router as ws_router
+
+ROOT = Path(__file__).resolve().parent.parent
+log = logging.getLogger("bazaar")
+
+
+def make_hub(settings: Settings) -> Hub:
+    """The Redis hub when REDIS_URL is set, else the in-process one."""
+    if settings.redis_url:
+        from app.realtime.redis_hub import RedisHub
+
+        return RedisHub(settings.redis_url)
+    return InProcessHub()
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """A new application for these settings (tests make one per database)."""
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if settings.run_migrations:
+            await upgrade_async(settings.database_url)
+        engine = make_engine(settings.database_url)
+        app.state.db = engine
+        app.state.sessions = make_sessionmaker(engine)
+        app.state.hub = make_hub(settings)
+        await app.state.hub.start()
+        app.state.play = PlayService(app.state.sessions, app.state.hub, settings)
+        await app.state.play.resume_bots()
+        try:
+            yield
+        finally:
+            # tell every socket to reconnect (to another instance, or to us after restart)
+            app.state.hub.deliver_all({"type": "reconnect"})
+            await app.state.play.stop()
+            await app.state.hub.stop()
+            await engine.dispose()
+
+    app = FastAPI(title="Bazaar", version="0.1.0", lifespan=lifespan,
+                  description="Four bazaar board games, played live in the browser.")
+    app.state.settings = settings
+    app.state.limiter = RateLimiter()
+    app.state.identities = {}
+    app.state.presence = Presence()
+    errors.install(app)
+    app.include_router(identity_router)
+    app.include_router(lobbies_router)
+    app.include_router(play_router)
+    app.include_router(ws_router)
+    _operations(app)
+    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    if importlib.util.find_spec("app.web.router") is not None:
+        from app.web.router import router as web_router
+
+        app.include_router(web_router)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    return app
+
+
+def _operations(app: FastAPI) -> None:
+    @app.get("/api/catalog", tags=["catalog"])
+    async def catalog() -> dict[str, Any]:
+        """The game kinds, their player ranges and option schemas."""
+        return {"games": [e.catalog_entry() for e in all_engines()]}
+
+    @app.get("/healthz", tags=["operations"])
+    async def healthz() -> dict[str, str]:
+        """Liveness: the process answers."""
+        return {"status": "ok"}
+
+    @app.get("/readyz", tags=["operations"])
+    async def readyz(request: Request) -> JSONResponse:
+        """Readiness: the database answers."""
+        try:
+            async with request.app.state.db.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+        except Exception:
+            return JSONResponse({"status": "unavailable", "database": "down"}, status_code=503)
+        return JSONResponse({"status": "ok", "database": "up"})
+
+    @app.get("/metrics", tags=["operations"], response_class=PlainTextResponse)
+    async def metrics(request: Request) -> str:
+        """Prometheus text format: moves, move errors, open sockets, move latency."""
+        m = request.app.state.play.metrics
+        lines = [
+            "# TYPE bazaar_moves_total counter", f"bazaar_moves_total {m.moves}",
+            "# TYPE bazaar_move_errors_total counter",
+            f"bazaar_move_errors_total {m.move_errors}",
+            "# TYPE bazaar_move_seconds_total counter",
+            f"bazaar_move_seconds_total {m.move_seconds:.6f}",
+            "# TYPE bazaar_open_sockets gauge",
+            f"bazaar_open_sockets {request.app.state.presence.total()}",
+        ]
+        return "\n".join(lines) + "\n"
+
+
+app = create_app()

@@ -1,0 +1,8 @@
+"""Every model, imported in one place for Alembic's autogenerate and for create_all."""
+
+from app.db import Base
+from app.identity.models import User
+from app.lobbies.models import Lobby, LobbySeat
+from app.play.models import ChatLine, Game, MoveRow, Snapshot
+
+__all__ = ["Base", "ChatLine", "Game", "Lobby", "LobbySeat", "MoveRow", "Snapshot", "User"]

@@ -1,0 +1,1 @@
+"""Games in play: the durable move log, the move pipeline, replay, export and import."""

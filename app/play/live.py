@@ -1,0 +1,143 @@
+"""Live games kept in memory: the current state, recent history, and per-viewer views.
+
+A `LiveGame` is this instance's cache of one game. The database stays the truth: a cached game
+that falls behind (another instance committed a move) catches up by reading the moves after its
+seq. Recent states are kept so that a reconnecting viewer gets exactly the patches it missed,
+and each viewer's view of each step is computed once however many sockets share it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import jsonpatch
+
+from app.games.base import Engine, Event, Seat
+
+HISTORY = 64
+"""Steps kept in memory per game; a viewer further behind gets a snapshot."""
+
+Viewer = Seat | None
+
+
+@dataclass
+class Step:
+    """The state after move ``seq``, its raw events, and what each viewer saw of it."""
+
+    seq: int
+    state: Any
+    events: list[Event]
+    views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
+    frames: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass
+class LiveGame:
+    """One game in this instance's memory."""
+
+    id: str
+    kind: str
+    engine: Engine
+    seats: list[dict[str, Any]]
+    options: dict[str, Any]
+    private: bool
+    host_id: str | None
+    seed: str
+    clock: dict[str, Any]
+    resigned: list[int]
+    state: Any
+    seq: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    history: deque[Step] = field(default_factory=lambda: deque(maxlen=HISTORY))
+    client_moves: OrderedDict[str, tuple[int, list[Event]]] = field(default_factory=OrderedDict)
+
+    def __post_init__(self) -> None:
+        if not self.history:
+            self.history.append(Step(self.seq, self.state, []))
+
+    # -- state
+
+    @property
+    def finished(self) -> bool:
+        return self.engine.outcome(self.state) is not None
+
+    @property
+    def names(self) -> list[str]:
+        return [s["name"] for s in self.seats]
+
+    def advance(self, seq: int, state: Any, events: list[Event]) -> None:
+        """Record the state after move ``seq`` (the next one)."""
+        self.seq, self.state = seq, state
+        self.history.append(Step(seq, state, events))
+
+    def remember_client_move(self, client_move_id: str, seq: int, events: list[Event]) -> None:
+        self.client_moves[client_move_id] = (seq, events)
+        while len(self.client_moves) > 256:
+            self.client_moves.popitem(last=False)
+
+    def step(self, seq: int) -> Step | None:
+        """The kept step ``seq``, or None if it is no longer in memory."""
+        if not self.history or seq < self.history[0].seq or seq > self.history[-1].seq:
+            return None
+        return self.history[seq - self.history[0].seq]
+
+    # -- what a viewer sees
+
+    def view_at(self, step: Step, viewer: Viewer) -> dict[str, Any]:
+        """The view of ``viewer`` after ``step``; everything is public once the game ended."""
+        if viewer not in step.views:
+            step.views[viewer] = self.engine.view(step.state, viewer)
+        return step.views[viewer]
+
+    def view(self, viewer: Viewer) -> dict[str, Any]:
+        return self.view_at(self.history[-1], viewer)
+
+    def legal(self, viewer: Viewer) -> list[dict[str, Any]]:
+        """The legal moves of a seat that is to act (empty for spectators and the finished)."""
+        if viewer is None or self.finished or viewer not in self.engine.to_act(self.state):
+            return []
+        return self.engine.legal_moves(self.state, viewer)
+
+    def events_for(self, events: list[Event], viewer: Viewer) -> list[Event]:
+        """The events as ``viewer`` may see them, each with its description in words."""
+        out = []
+        public = self.finished
+        for event in events:
+            seen = event if public else self.engine.redact_event(event, viewer)
+            if seen is None:
+                continue
+            out.append({**seen, "text": self.engine.describe(seen, self.names)})
+        return out
+
+    def patch_frame(self, seq: int, viewer: Viewer) -> dict[str, Any] | None:
+        """The ``patch`` frame from seq-1 to seq for ``viewer``, computed once per viewer.
+
+        None if either step has left memory (the socket then gets a snapshot).
+        """
+        step, prev = self.step(seq), self.step(seq - 1)
+        if step is None or prev is None:
+            return None
+        if viewer not in step.frames:
+            ops = jsonpatch.make_patch(self.view_at(prev, viewer), self.view_at(step, viewer))
+            finished = self.engine.outcome(step.state) is not None
+            step.frames[viewer] = {
+                "type": "patch",
+                "seq": seq,
+                "ops": ops.patch,
+                "events": self.events_for(step.events, viewer),
+                "status": "finished" if finished else "live",
+            }
+        return step.frames[viewer]
+
+    def snapshot_frame(self, viewer: Viewer) -> dict[str, Any]:
+        """The ``snapshot`` frame of the latest step for ``viewer``."""
+        return {
+            "type": "snapshot",
+            "seq": self.seq,
+            "view": self.view(viewer),
+            "legal": self.legal(viewer),
+            "status": "finished" if self.finished else "live",
+        }

@@ -1,0 +1,92 @@
+"""The games, moves, snapshots and chat tables (DESIGN.md, "Randomness and the move log").
+
+The log is the truth: ``games`` holds the setup record, ``moves`` one row per applied move with
+the chance outcomes it consumed. The ``(game_id, seq)`` primary key is the optimistic
+concurrency check: two racing moves cannot both insert ``seq + 1``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.db import Base
+
+
+class Game(Base):
+    """The setup record of a game, plus its current seq and status for listings."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(40), index=True)
+    lobby_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    host_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # [{seat, name, holder, user_id}] as the lobby had them at the start
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    clock: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    seed: Mapped[str] = mapped_column(String(64))
+    setup_chance: Mapped[list[Any]] = mapped_column(JSON)
+    initial_state: Mapped[Any] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="live", index=True)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    resigned: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class MoveRow(Base):
+    """One applied move: who, what, the chance outcomes it consumed, and its events."""
+
+    __tablename__ = "moves"
+    __table_args__ = (UniqueConstraint("game_id", "client_move_id"),)
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    move: Mapped[dict[str, Any]] = mapped_column(JSON)
+    chance: Mapped[list[Any]] = mapped_column(JSON)
+    events: Mapped[list[Any]] = mapped_column(JSON)
+    # player, bot, timeout, resigned or host
+    actor: Mapped[str] = mapped_column(String(16), default="player")
+    client_move_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class Snapshot(Base):
+    """The engine state after move ``seq``, every K moves, so replay starts near any step."""
+
+    __tablename__ = "snapshots"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state: Mapped[Any] = mapped_column(JSON)
+
+
+class ChatLine(Base):
+    """A chat line of a game; user text, only ever shown as text."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    user_id: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -1,0 +1,102 @@
+"""Every query of the play package: games, moves, snapshots and chat."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Text, cast, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.play.models import ChatLine, Game, MoveRow, Snapshot
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+async def get_game(session: AsyncSession, game_id: str) -> Game | None:
+    return await session.get(Game, game_id)
+
+
+async def moves_after(session: AsyncSession, game_id: str, seq: int,
+                      upto: int | None = None) -> Sequence[MoveRow]:
+    """The moves with seq > ``seq`` (and <= ``upto``), in order."""
+    query = select(MoveRow).where(MoveRow.game_id == game_id, MoveRow.seq > seq)
+    if upto is not None:
+        query = query.where(MoveRow.seq <= upto)
+    return (await session.scalars(query.order_by(MoveRow.seq))).all()
+
+
+async def move_by_client_id(session: AsyncSession, game_id: str,
+                            client_move_id: str) -> MoveRow | None:
+    query = select(MoveRow).where(
+        MoveRow.game_id == game_id, MoveRow.client_move_id == client_move_id
+    )
+    return (await session.scalars(query)).first()
+
+
+async def latest_snapshot(session: AsyncSession, game_id: str,
+                          at_most: int | None = None) -> Snapshot | None:
+    """The latest snapshot with seq <= ``at_most``."""
+    query = select(Snapshot).where(Snapshot.game_id == game_id)
+    if at_most is not None:
+        query = query.where(Snapshot.seq <= at_most)
+    return (await session.scalars(query.order_by(Snapshot.seq.desc()).limit(1))).first()
+
+
+def add_move(session: AsyncSession, game_id: str, seq: int, seat: int, move: dict[str, Any],
+             chance: list[Any], events: list[Any], actor: str,
+             client_move_id: str | None) -> None:
+    session.add(MoveRow(
+        game_id=game_id, seq=seq, seat=seat, move=move, chance=chance, events=events,
+        actor=actor, client_move_id=client_move_id, created_at=now(),
+    ))
+
+
+def add_snapshot(session: AsyncSession, game_id: str, seq: int, state: Any) -> None:
+    session.add(Snapshot(game_id=game_id, seq=seq, state=state))
+
+
+async def set_progress(session: AsyncSession, game_id: str, seq: int, status: str,
+                       outcome: dict[str, Any] | None) -> None:
+    await session.execute(
+        update(Game).where(Game.id == game_id)
+        .values(seq=seq, status=status, outcome=outcome, updated_at=now())
+    )
+
+
+async def set_resigned(session: AsyncSession, game_id: str, resigned: list[int]) -> None:
+    await session.execute(update(Game).where(Game.id == game_id).values(resigned=resigned))
+
+
+async def list_games(session: AsyncSession, status: str | None, user_id: str | None = None,
+                     limit: int = 100) -> Sequence[Game]:
+    """Listed games by status, newest first; with ``user_id``, that user's games (any privacy)."""
+    query = select(Game)
+    if status:
+        query = query.where(Game.status == status)
+    if user_id is None:
+        query = query.where(Game.private.is_(False))
+    else:
+        # seats is JSON; the id is unguessable, so a text match on it is exact enough
+        query = query.where(or_(Game.host_id == user_id,
+                                cast(Game.seats, Text).contains(f'"{user_id}"')))
+    return (await session.scalars(query.order_by(Game.updated_at.desc()).limit(limit))).all()
+
+
+async def live_game_ids(session: AsyncSession) -> Sequence[str]:
+    return (await session.scalars(select(Game.id).where(Game.status == "live"))).all()
+
+
+async def chat_lines(session: AsyncSession, game_id: str, limit: int = 100) -> list[ChatLine]:
+    query = (select(ChatLine).where(ChatLine.game_id == game_id)
+             .order_by(ChatLine.id.desc()).limit(limit))
+    return list(reversed((await session.scalars(query)).all()))
+
+
+def add_chat(session: AsyncSession, game_id: str, user_id: str, name: str, text: str) -> ChatLine:
+    line = ChatLine(game_id=game_id, user_id=user_id, name=name, text=text, created_at=now())
+    session.add(line)
+    return line

@@ -1,0 +1,189 @@
+"""``/api/games``: views, legal moves, moves, log, replay, export/import, resign, rematch, chat."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request
+from pydantic import Field
+
+from app.deps import CurrentUser, OptionalUser, PlayDep, SessionDep
+from app.errors import ApiError, conflict
+from app.games.base import get_engine
+from app.lobbies import service as lobbies
+from app.lobbies.schemas import Clock, LobbyIn
+from app.play import records
+from app.play import repository as repo
+from app.play.live import LiveGame
+from app.play.service import PlayService
+from app.ratelimit import limit
+from app.schemas import Body
+
+router = APIRouter(prefix="/api", tags=["games"])
+
+SeatQuery = Annotated[int | None, Query(ge=0, le=7)]
+
+
+class MoveIn(Body):
+    seq: int = Field(ge=0)
+    move: dict[str, Any]
+    client_move_id: str | None = Field(default=None, min_length=1, max_length=64)
+    seat: int | None = Field(default=None, ge=0, le=7)
+
+
+class SeatBody(Body):
+    seat: int | None = Field(default=None, ge=0, le=7)
+
+
+class ChatIn(Body):
+    text: str = Field(min_length=1, max_length=300)
+
+
+class ImportIn(Body):
+    record: dict[str, Any]
+
+
+def game_json(play: PlayService, live: LiveGame, user_id: str | None,
+              seat: int | None) -> dict[str, Any]:
+    """The game as ``GET /api/games/{id}`` shows it to this caller."""
+    viewer = play.resolve_seat(live, user_id, seat)
+    return {
+        "id": live.id, "kind": live.kind, "title": live.engine.title,
+        "status": "finished" if live.finished else "live", "seq": live.seq,
+        "private": live.private,
+        "seats": [{**s, "resigned": s["seat"] in live.resigned} for s in live.seats],
+        "you": {"seats": play.seats_of(live, user_id), "seat": viewer,
+                "is_host": user_id is not None and user_id == live.host_id},
+        "options": live.engine.public_options(live.options, live.finished),
+        "clock": live.clock,
+        "view": live.view(viewer), "legal": live.legal(viewer),
+    }
+
+
+def summary(game: Any) -> dict[str, Any]:
+    """A game as the lists show it."""
+    return {
+        "id": game.id, "kind": game.kind, "title": get_engine(game.kind).title,
+        "status": game.status, "seq": game.seq, "private": game.private,
+        "players": [s["name"] for s in game.seats],
+        "updated_at": game.updated_at.isoformat() if game.updated_at else None,
+    }
+
+
+@router.get("/games")
+async def list_games(session: SessionDep,
+                     status: Literal["live", "finished"] | None = None) -> dict[str, Any]:
+    """Listed (not private) games, newest first."""
+    return {"games": [summary(g) for g in await repo.list_games(session, status)]}
+
+
+@router.get("/me/games")
+async def my_games(session: SessionDep, user: CurrentUser) -> dict[str, Any]:
+    """The caller's games, private ones included."""
+    return {"games": [summary(g) for g in await repo.list_games(session, None, user.user_id)]}
+
+
+@router.get("/games/{game_id}")
+async def get_game(game_id: str, play: PlayDep, user: OptionalUser,
+                   seat: SeatQuery = None) -> dict[str, Any]:
+    """The game with the caller's view (a seat's, or a spectator's)."""
+    live = await play.load(game_id)
+    data = game_json(play, live, user.user_id if user else None, seat)
+    data["chat"] = await play.chat_history(game_id)
+    return data
+
+
+@router.get("/games/{game_id}/legal-moves")
+async def legal_moves(game_id: str, play: PlayDep, user: CurrentUser,
+                      seat: SeatQuery = None) -> dict[str, Any]:
+    """The caller's legal moves now."""
+    live = await play.load(game_id)
+    viewer = play.resolve_seat(live, user.user_id, seat)
+    if viewer is None:
+        raise ApiError(403, "NOT_YOUR_SEAT", "you hold no seat in this game")
+    return {"seat": viewer, "seq": live.seq, "moves": live.legal(viewer)}
+
+
+@router.post("/games/{game_id}/moves")
+async def post_move(game_id: str, body: MoveIn, request: Request, play: PlayDep,
+                    user: CurrentUser) -> dict[str, Any]:
+    """Make a move; ``seq`` is the last seq the client saw."""
+    limit(request, "moves", request.app.state.settings.rate_moves, key=user.user_id)
+    return await play.submit(game_id, user.user_id, body.move, body.seq,
+                             body.client_move_id, body.seat)
+
+
+@router.get("/games/{game_id}/log")
+async def game_log(game_id: str, play: PlayDep, user: OptionalUser,
+                   seat: SeatQuery = None) -> dict[str, Any]:
+    """Every move as the caller may see it."""
+    return await play.log_entries(game_id, user.user_id if user else None, seat)
+
+
+@router.get("/games/{game_id}/replay")
+async def replay(game_id: str, play: PlayDep, user: OptionalUser,
+                 at: Annotated[int, Query(ge=0)] = 0, seat: SeatQuery = None) -> dict[str, Any]:
+    """The view after move ``at`` (0: the setup)."""
+    return await play.replay(game_id, user.user_id if user else None, at, seat)
+
+
+@router.get("/games/{game_id}/export")
+async def export(game_id: str, play: PlayDep, session: SessionDep,
+                 user: OptionalUser) -> dict[str, Any]:
+    """A self-contained record: complete once the game has ended."""
+    live = await play.load(game_id)
+    game = await repo.get_game(session, game_id)
+    assert game is not None
+    if live.finished:
+        rows = list(await repo.moves_after(session, game_id, 0))
+        return records.export_record(game, rows, True)
+    entries = (await play.log_entries(game_id, user.user_id if user else None))["entries"]
+    return records.export_record(game, [], False, entries)
+
+
+@router.post("/games/import", status_code=201)
+async def import_game(body: ImportIn, session: SessionDep, user: CurrentUser) -> dict[str, Any]:
+    """Load a record, verified by replaying it."""
+    game = await records.import_record(session, body.record, user.user_id)
+    return {"game_id": game.id}
+
+
+@router.post("/games/{game_id}/resign")
+async def resign(game_id: str, play: PlayDep, user: CurrentUser,
+                 body: SeatBody | None = None) -> dict[str, Any]:
+    """Resign a seat: the bot plays it to the end."""
+    return await play.resign(game_id, user.user_id, body.seat if body else None)
+
+
+@router.post("/games/{game_id}/rematch", status_code=201)
+async def rematch(game_id: str, play: PlayDep, session: SessionDep,
+                  user: CurrentUser) -> dict[str, Any]:
+    """A new lobby with the same seats and options (the game may carry state over)."""
+    live = await play.load(game_id)
+    if not live.finished:
+        raise conflict("GAME_RUNNING", "a rematch needs a finished game")
+    if user.user_id != live.host_id and not play.seats_of(live, user.user_id):
+        raise ApiError(403, "NOT_A_PLAYER", "only the game's players may start a rematch")
+    game = await play.game_row(game_id)
+    options = dict(game.options)
+    carry = getattr(live.engine, "rematch_options", None)
+    if callable(carry):
+        options = carry(options, live.state)
+    options = live.engine.public_options(options, False)
+    seats = [{"holder": s["holder"], "user_id": s["user_id"],
+              "name": s["name"] if s["holder"] == "user" else None} for s in live.seats]
+    host = live.host_id or user.user_id
+    owner = user if host == user.user_id else type(user)(host, "")
+    body = LobbyIn(kind=live.kind, players=len(seats), options={}, private=live.private,
+                   clock=Clock(**(live.clock or {})) if live.clock else Clock())
+    lobby = await lobbies.create(session, owner, body, seats=seats)
+    lobby.options = options
+    return {"lobby_id": lobby.id}
+
+
+@router.post("/games/{game_id}/chat", status_code=201)
+async def chat(game_id: str, body: ChatIn, request: Request, play: PlayDep,
+               user: CurrentUser) -> dict[str, Any]:
+    """Say something at the table; delivered to every viewer over the WebSocket."""
+    limit(request, "chat", request.app.state.settings.rate_chat, key=user.user_id)
+    return await play.chat(game_id, user.user_id, user.name, body.text.strip() or "…")

@@ -1,0 +1,379 @@
+"""The move pipeline and everything else a game in play needs (STYLE.md, "A move's trip").
+
+In order: load the game (from memory when live) → reject if finished → resolve the caller's
+seat → reject if not to act → reject a stale ``seq`` → apply → append the move row (a key clash
+means someone else won: 409) → snapshot every K → commit → publish to each viewer its own patch.
+Nothing is sent before the commit. This service owns its unit of work, unlike the others,
+because publishing must follow the commit of exactly this move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.config import Settings
+from app.errors import ApiError, conflict, forbidden, from_game_error, not_found, unauthorized
+from app.games.base import HOST, GameError, RecordingRng, ReplayRng, SeededRng, get_engine
+from app.play import repository as repo
+from app.play.live import LiveGame, Viewer
+from app.play.models import Game
+from app.realtime.hub import Hub
+
+log = logging.getLogger("bazaar.play")
+
+CACHE_SIZE = 2000
+
+
+class Metrics:
+    """Counters exported at /metrics."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+        self.move_errors = 0
+        self.move_seconds = 0.0
+
+
+class PlayService:
+    """Games in play, for one instance: cache, pipeline, bots, replay."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], hub: Hub,
+                 settings: Settings) -> None:
+        self.sessions = sessions
+        self.hub = hub
+        self.settings = settings
+        self.metrics = Metrics()
+        self._cache: OrderedDict[str, LiveGame] = OrderedDict()
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.on_advance: list[Callable[[LiveGame], None]] = []
+
+    # ------------------------------------------------------------------ loading
+
+    async def load(self, game_id: str) -> LiveGame:
+        """The live game, from memory or rebuilt from its latest snapshot and the log."""
+        live = self._cache.get(game_id)
+        if live is not None:
+            self._cache.move_to_end(game_id)
+            return live
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            live = self._cache.get(game_id)
+            if live is None:
+                live = await self._rebuild(game_id)
+                self._cache[game_id] = live
+                self._evict()
+        self._loading.pop(game_id, None)
+        return live
+
+    async def _rebuild(self, game_id: str) -> LiveGame:
+        async with self.sessions() as session:
+            game = await repo.get_game(session, game_id)
+            if game is None:
+                raise not_found("game")
+            snap = await repo.latest_snapshot(session, game_id)
+            rows = await repo.moves_after(session, game_id, snap.seq if snap else 0)
+        engine = get_engine(game.kind)
+        state = engine.load_state(snap.state if snap else game.initial_state)
+        live = LiveGame(
+            id=game.id, kind=game.kind, engine=engine, seats=list(game.seats),
+            options=dict(game.options), private=game.private, host_id=game.host_id,
+            seed=game.seed, clock=dict(game.clock or {}), resigned=list(game.resigned or []),
+            state=state, seq=snap.seq if snap else 0,
+        )
+        for row in rows:
+            state, _ = engine.apply(state, row.seat, row.move, ReplayRng(row.chance))
+            live.advance(row.seq, state, list(row.events))
+        return live
+
+    def _evict(self) -> None:
+        while len(self._cache) > CACHE_SIZE:
+            oldest, live = next(iter(self._cache.items()))
+            if live.lock.locked():
+                break
+            del self._cache[oldest]
+
+    def forget(self, game_id: str) -> None:
+        """Drop a game from memory (tests, and after an import replaces it)."""
+        self._cache.pop(game_id, None)
+
+    async def catch_up(self, live: LiveGame) -> None:
+        """Apply the moves another instance committed after our seq."""
+        async with self.sessions() as session:
+            rows = await repo.moves_after(session, live.id, live.seq)
+            game = await repo.get_game(session, live.id) if rows else None
+        for row in rows:
+            state, _ = live.engine.apply(live.state, row.seat, row.move, ReplayRng(row.chance))
+            live.advance(row.seq, state, list(row.events))
+        if game is not None:
+            live.resigned = list(game.resigned or [])
+
+    # ------------------------------------------------------------------ seats
+
+    @staticmethod
+    def seats_of(live: LiveGame, user_id: str | None) -> list[int]:
+        """The seats this user acts for: their own, and the host's device seats if host."""
+        if user_id is None:
+            return []
+        return [
+            s["seat"] for s in live.seats
+            if (s["holder"] == "user" and s["user_id"] == user_id)
+            or (s["holder"] == "host" and live.host_id == user_id)
+        ]
+
+    def resolve_seat(self, live: LiveGame, user_id: str | None, requested: int | None) -> Viewer:
+        """The seat a caller acts or looks as: the requested one, one to act, or the first."""
+        held = self.seats_of(live, user_id)
+        if requested is not None:
+            if requested not in held:
+                raise forbidden("NOT_YOUR_SEAT", "you do not hold that seat")
+            return requested
+        if not held:
+            return None
+        acting = live.engine.to_act(live.state) if not live.finished else frozenset()
+        return next((s for s in held if s in acting), held[0])
+
+    # ------------------------------------------------------------------ moves
+
+    async def submit(self, game_id: str, user_id: str | None, move: Any, seq: int,
+                     client_move_id: str | None = None, seat: int | None = None
+                     ) -> dict[str, Any]:
+        """A person's move through the pipeline; returns ``{seq, events}``."""
+        if user_id is None:
+            raise unauthorized()
+        live = await self.load(game_id)
+        async with live.lock:
+            if seq > live.seq:
+                await self.catch_up(live)
+            if client_move_id and client_move_id in live.client_moves:
+                done_seq, events = live.client_moves[client_move_id]
+                return {"seq": done_seq, "events": live.events_for(events, seat)}
+            move_type = move.get("type") if isinstance(move, dict) else None
+            if move_type in live.engine.host_moves:
+                if user_id != live.host_id:
+                    raise forbidden("NOT_HOST", "only the host may make this move")
+                return await self._commit(live, HOST, move, seq, client_move_id, "host")
+            acting = self.resolve_seat(live, user_id, seat)
+            if acting is None:
+                raise forbidden("NOT_YOUR_SEAT", "you hold no seat in this game")
+            if acting in live.resigned:
+                raise forbidden("RESIGNED", "this seat has resigned; the bot plays it")
+            return await self._commit(live, acting, move, seq, client_move_id, "player")
+
+    async def _commit(self, live: LiveGame, seat: int, move: Any, seq: int,
+                      client_move_id: str | None, actor: str) -> dict[str, Any]:
+        """Apply, append, commit, publish. The caller holds ``live.lock``."""
+        started = time.perf_counter()
+        engine = live.engine
+        if client_move_id:
+            # a retry after a dropped connection gets the first result, whatever happened since
+            async with self.sessions() as session:
+                row = await repo.move_by_client_id(session, live.id, client_move_id)
+            if row is not None:
+                return {"seq": row.seq, "events": live.events_for(list(row.events), seat)}
+        if live.finished:
+            raise conflict("GAME_FINISHED", "the game is over")
+        if seat != HOST and seat not in engine.to_act(live.state) \
+                and not engine.legal_moves(live.state, seat):
+            raise forbidden("NOT_YOUR_TURN", "it is not your turn")
+        if seq != live.seq:
+            raise conflict("STALE_SEQ", f"the game is at seq {live.seq}, not {seq}", seq=live.seq)
+        new_seq = live.seq + 1
+        rng = RecordingRng(SeededRng(f"{live.seed}:{new_seq}"))
+        try:
+            state, events = engine.apply(live.state, seat, move, rng)
+        except GameError as err:
+            self.metrics.move_errors += 1
+            raise from_game_error(err) from None
+        outcome = engine.outcome(state)
+        try:
+            async with self.sessions() as session:
+                repo.add_move(session, live.id, new_seq, seat, move, rng.outcomes, events,
+                              actor, client_move_id)
+                if new_seq % self.settings.snapshot_every == 0:
+                    repo.add_snapshot(session, live.id, new_seq, engine.dump_state(state))
+                await repo.set_progress(session, live.id, new_seq,
+                                        "finished" if outcome else "live",
+                                        self._outcome_json(live, outcome))
+                await session.commit()
+        except IntegrityError:
+            # someone else (another instance, another tab) took this seq first
+            await self.catch_up(live)
+            raise conflict("STALE_SEQ", f"the game is at seq {live.seq}", seq=live.seq) from None
+        live.advance(new_seq, state, events)
+        if client_move_id:
+            live.remember_client_move(client_move_id, new_seq, events)
+        self.metrics.moves += 1
+        self.metrics.move_seconds += time.perf_counter() - started
+        await self.hub.publish(live.id, {"type": "advanced", "seq": new_seq})
+        for hook in self.on_advance:
+            hook(live)
+        self.kick_bots(live)
+        return {"seq": new_seq, "events": live.events_for(events, None if seat == HOST else seat)}
+
+    @staticmethod
+    def _outcome_json(live: LiveGame, outcome: Any) -> dict[str, Any] | None:
+        if outcome is None:
+            return None
+        return {**outcome.to_json(), "resigned": sorted(live.resigned)}
+
+    # ------------------------------------------------------------------ bots
+
+    def bot_seats(self, live: LiveGame) -> set[int]:
+        """Seats the platform plays: bot seats and resigned seats."""
+        return {s["seat"] for s in live.seats if s["holder"] == "bot"} | set(live.resigned)
+
+    def kick_bots(self, live: LiveGame) -> None:
+        """Start this game's bot driver if a bot is to act and none is running."""
+        if live.finished or not (live.engine.to_act(live.state) & self.bot_seats(live)):
+            return
+        task = self._bot_tasks.get(live.id)
+        if task is not None and not task.done():
+            return
+        self._bot_tasks[live.id] = asyncio.create_task(self._drive_bots(live.id))
+
+    async def _drive_bots(self, game_id: str) -> None:
+        while True:
+            live = await self.load(game_id)
+            if live.finished or not (live.engine.to_act(live.state) & self.bot_seats(live)):
+                return
+            await asyncio.sleep(self.settings.bot_delay)
+            async with live.lock:
+                seats = sorted(live.engine.to_act(live.state) & self.bot_seats(live))
+                if live.finished or not seats:
+                    return
+                seat = seats[0]
+                actor = "resigned" if seat in live.resigned else "bot"
+                rng = SeededRng(f"{live.seed}:bot:{live.seq}:{seat}")
+                move = live.engine.bot_move(live.state, seat, rng)
+                try:
+                    await self._commit(live, seat, move, live.seq, None, actor)
+                except ApiError as err:
+                    if err.status != 409:
+                        log.error("bot move rejected in game %s: %s", game_id, err.code)
+                        return
+
+    async def resume_bots(self) -> None:
+        """At start-up: let bots move in every live game that waits for one."""
+        async with self.sessions() as session:
+            ids = await repo.live_game_ids(session)
+        for game_id in ids:
+            try:
+                self.kick_bots(await self.load(game_id))
+            except Exception:  # a broken game must not stop the server from starting
+                log.exception("could not resume game %s", game_id)
+
+    async def stop(self) -> None:
+        for task in self._bot_tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)
+
+    # ------------------------------------------------------------------ resign, chat
+
+    async def resign(self, game_id: str, user_id: str | None, seat: int | None) -> dict[str, Any]:
+        """The seat's bot plays it to the end; the outcome marks the resignation."""
+        if user_id is None:
+            raise unauthorized()
+        live = await self.load(game_id)
+        async with live.lock:
+            if live.finished:
+                raise conflict("GAME_FINISHED", "the game is over")
+            acting = self.resolve_seat(live, user_id, seat)
+            if acting is None:
+                raise forbidden("NOT_YOUR_SEAT", "you hold no seat in this game")
+            if acting not in live.resigned:
+                live.resigned = sorted({*live.resigned, acting})
+                async with self.sessions() as session:
+                    await repo.set_resigned(session, live.id, live.resigned)
+                    await session.commit()
+            await self.hub.publish(live.id, {"type": "resigned", "seat": acting})
+            self.kick_bots(live)
+            return {"seq": live.seq, "seat": acting}
+
+    async def chat(self, game_id: str, user_id: str | None, name: str, text: str) -> dict[str, Any]:
+        if user_id is None:
+            raise unauthorized()
+        await self.load(game_id)
+        async with self.sessions() as session:
+            line = repo.add_chat(session, game_id, user_id, name, text)
+            await session.commit()
+        message = {"type": "chat", "name": line.name, "text": line.text,
+                   "at": line.created_at.isoformat()}
+        await self.hub.publish(game_id, message)
+        return message
+
+    async def chat_history(self, game_id: str) -> list[dict[str, Any]]:
+        async with self.sessions() as session:
+            lines = await repo.chat_lines(session, game_id)
+        return [{"name": c.name, "text": c.text, "at": c.created_at.isoformat()} for c in lines]
+
+    # ------------------------------------------------------------------ history
+
+    async def state_at(self, live: LiveGame, k: int) -> tuple[Any, list[Any]]:
+        """The state after move ``k`` and that move's events, from memory or the log."""
+        step = live.step(k)
+        if step is not None:
+            return step.state, step.events
+        async with self.sessions() as session:
+            snap = await repo.latest_snapshot(session, live.id, at_most=k)
+            game = await repo.get_game(session, live.id)
+            assert game is not None
+            start = snap.seq if snap else 0
+            rows = await repo.moves_after(session, live.id, start, upto=k)
+        engine = live.engine
+        state = engine.load_state(snap.state if snap else game.initial_state)
+        events: list[Any] = []
+        for row in rows:
+            state, _ = engine.apply(state, row.seat, row.move, ReplayRng(row.chance))
+            events = list(row.events)
+        return state, events
+
+    async def replay(self, game_id: str, user_id: str | None, k: int,
+                     seat: int | None = None) -> dict[str, Any]:
+        """The view at step ``k``: the caller's, or everything once the game has ended."""
+        live = await self.load(game_id)
+        if not 0 <= k <= live.seq:
+            raise ApiError(422, "BAD_STEP", f"step must be between 0 and {live.seq}")
+        state, events = await self.state_at(live, k)
+        engine = live.engine
+        if live.finished:
+            view = engine.full_view(state)
+            viewer: Viewer = None
+        else:
+            viewer = self.resolve_seat(live, user_id, seat)
+            view = engine.view(state, viewer)
+        return {"seq": k, "last": live.seq, "view": view,
+                "events": live.events_for(events, viewer) if k else []}
+
+    async def log_entries(self, game_id: str, user_id: str | None,
+                          seat: int | None = None) -> dict[str, Any]:
+        """Every move as the caller may see it (secret moves redacted while running)."""
+        live = await self.load(game_id)
+        viewer = None if live.finished else self.resolve_seat(live, user_id, seat)
+        async with self.sessions() as session:
+            rows = await repo.moves_after(session, game_id, 0)
+        entries = []
+        for row in rows:
+            move = row.move
+            if not live.finished:
+                move = live.engine.redact_move(move, row.seat, viewer)
+            entries.append({
+                "seq": row.seq, "seat": row.seat, "move": move,
+                "events": live.events_for(list(row.events), viewer),
+                "actor": row.actor, "at": row.created_at.isoformat() if row.created_at else None,
+            })
+        return {"seq": live.seq, "entries": entries}
+
+    async def game_row(self, game_id: str) -> Game:
+        async with self.sessions() as session:
+            game = await repo.get_game(session, game_id)
+        if game is None:
+            raise not_found("game")
+        return game

@@ -1,0 +1,1 @@
+"""Live delivery: the hub that fans committed events out, and the game WebSocket."""

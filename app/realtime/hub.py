@@ -1,0 +1,72 @@
+"""The hub: fans a game's messages out to every socket watching it (DESIGN.md, "Many instances").
+
+Messages are small notices (``{"type": "advanced", "seq": n}``, chat lines, resignations); each
+socket turns a notice into its own viewer's patches. `InProcessHub` serves one instance;
+`RedisHub` (app/realtime/redis_hub.py) carries the same notices between instances.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from abc import ABC, abstractmethod
+from collections import defaultdict
+from typing import Any
+
+log = logging.getLogger("bazaar.hub")
+
+Message = dict[str, Any]
+
+
+class Hub(ABC):
+    """Publish a game's messages; deliver them to this instance's subscribed queues."""
+
+    def __init__(self) -> None:
+        self._subscribers: dict[str, set[asyncio.Queue[Message]]] = defaultdict(set)
+
+    def subscribe(self, game_id: str, queue: asyncio.Queue[Message]) -> None:
+        self._subscribers[game_id].add(queue)
+
+    def unsubscribe(self, game_id: str, queue: asyncio.Queue[Message]) -> None:
+        queues = self._subscribers.get(game_id)
+        if queues is not None:
+            queues.discard(queue)
+            if not queues:
+                del self._subscribers[game_id]
+
+    def subscriber_count(self) -> int:
+        return sum(len(q) for q in self._subscribers.values())
+
+    def deliver(self, game_id: str, message: Message) -> None:
+        """Hand a message to every local subscriber of the game; a full queue drops it.
+
+        A socket whose queue is full is too slow; it will be resynchronised with a snapshot
+        (the message carries only a seq, so nothing is lost by dropping it).
+        """
+        for queue in list(self._subscribers.get(game_id, ())):
+            try:
+                queue.put_nowait(message)
+            except asyncio.QueueFull:
+                log.warning("dropping a message for a slow socket of game %s", game_id)
+
+    def deliver_all(self, message: Message) -> None:
+        """Hand a message to every local subscriber of every game (graceful shutdown)."""
+        for game_id in list(self._subscribers):
+            self.deliver(game_id, message)
+
+    @abstractmethod
+    async def publish(self, game_id: str, message: Message) -> None:
+        """Send a message to every instance's subscribers of the game (after commit)."""
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+
+class InProcessHub(Hub):
+    """One instance: publishing is local delivery."""
+
+    async def publish(self, game_id: str, message: Message) -> None:
+        self.deliver(game_id, message)

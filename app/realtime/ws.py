@@ -1,0 +1,242 @@
+"""``/ws/games/{id}``: snapshot, per-viewer patches, moves, resume, chat (docs/api.md).
+
+One socket per viewer. The socket's viewer (a seat or a spectator) is fixed when it connects.
+Hub notices ("game advanced to seq n") become this viewer's own patches; a socket that falls
+too far behind gets a snapshot instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from app.deps import identity_of, token_of
+from app.errors import ApiError
+from app.identity.service import Identity
+from app.play.live import LiveGame, Viewer
+from app.play.service import PlayService
+
+log = logging.getLogger("bazaar.ws")
+router = APIRouter()
+
+
+class _Frame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Hello(_Frame):
+    type: Literal["hello"]
+    since: int | None = Field(default=None, ge=0)
+
+
+class MoveFrame(_Frame):
+    type: Literal["move"]
+    seq: int = Field(ge=0)
+    move: dict[str, Any]
+    client_move_id: str | None = Field(default=None, max_length=64)
+
+
+class ChatFrame(_Frame):
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=300)
+
+
+class Ping(_Frame):
+    type: Literal["ping"]
+
+
+ClientFrame = TypeAdapter(
+    Annotated[Hello | MoveFrame | ChatFrame | Ping, Field(discriminator="type")]
+)
+
+
+class Presence:
+    """Which seats have a socket open on this instance, per game."""
+
+    def __init__(self) -> None:
+        self.sockets: dict[str, dict[Viewer, int]] = {}
+
+    def add(self, game_id: str, viewer: Viewer) -> None:
+        seats = self.sockets.setdefault(game_id, {})
+        seats[viewer] = seats.get(viewer, 0) + 1
+
+    def remove(self, game_id: str, viewer: Viewer) -> None:
+        seats = self.sockets.get(game_id, {})
+        seats[viewer] = seats.get(viewer, 1) - 1
+        if seats.get(viewer, 0) <= 0:
+            seats.pop(viewer, None)
+        if not seats:
+            self.sockets.pop(game_id, None)
+
+    def connected(self, game_id: str) -> list[int]:
+        return sorted(v for v in self.sockets.get(game_id, {}) if v is not None)
+
+    def total(self) -> int:
+        return sum(sum(s.values()) for s in self.sockets.values())
+
+
+class Connection:
+    """One viewer's socket: the seq its view is at, and a lock so frames never interleave."""
+
+    def __init__(self, ws: WebSocket, play: PlayService, live: LiveGame, viewer: Viewer,
+                 user: Identity | None) -> None:
+        self.ws, self.play, self.live, self.viewer, self.user = ws, play, live, viewer, user
+        self.seq: int | None = None
+        self._send_lock = asyncio.Lock()
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        async with self._send_lock:
+            await self.ws.send_text(json.dumps(frame, separators=(",", ":")))
+
+    async def error(self, code: str, reason: str, **extra: Any) -> None:
+        await self.send({"type": "error", "code": code, "reason": reason, **extra})
+
+    async def snapshot(self) -> None:
+        frame = self.live.snapshot_frame(self.viewer)
+        self.seq = frame["seq"]
+        await self.send(frame)
+
+    async def catch_up(self, since: int) -> None:
+        """Send the patches after ``since``, or a snapshot when the gap cannot be filled."""
+        live = self.live
+        if since > live.seq:
+            await self.snapshot()
+            return
+        frames = [live.patch_frame(s, self.viewer) for s in range(since + 1, live.seq + 1)]
+        if any(f is None for f in frames):
+            await self.snapshot()
+            return
+        for frame in frames:
+            assert frame is not None
+            if self.viewer is not None and frame["seq"] == live.seq:
+                frame = {**frame, "legal": live.legal(self.viewer)}
+            await self.send(frame)
+        self.seq = live.seq
+
+    async def on_notice(self, notice: dict[str, Any]) -> None:
+        kind = notice.get("type")
+        if kind == "advanced":
+            if notice["seq"] > self.live.seq:
+                async with self.live.lock:
+                    await self.play.catch_up(self.live)
+            if self.seq is not None and self.live.seq > self.seq:
+                await self.catch_up(self.seq)
+        elif kind in ("chat", "presence"):
+            await self.send(notice)
+        elif kind == "resigned" and self.seq is not None:
+            await self.send(notice)
+        elif kind == "reconnect":
+            await self.send({"type": "reconnect"})
+
+    async def on_frame(self, text: str) -> None:
+        limit = self.ws.app.state.settings.max_frame_bytes
+        if len(text.encode()) > limit:
+            await self.error("FRAME_TOO_LARGE", f"frames are limited to {limit} bytes")
+            return
+        try:
+            frame = ClientFrame.validate_json(text)
+        except ValidationError as err:
+            first = err.errors()[0] if err.errors() else {}
+            await self.error("BAD_FRAME", f"malformed frame: {first.get('msg', 'invalid')}")
+            return
+        if isinstance(frame, Hello):
+            if frame.since is None:
+                await self.snapshot()
+            else:
+                await self.catch_up(frame.since)
+        elif isinstance(frame, Ping):
+            await self.send({"type": "pong"})
+        elif isinstance(frame, MoveFrame):
+            await self.on_move(frame)
+        elif isinstance(frame, ChatFrame):
+            if self.user is None:
+                await self.error("UNAUTHORIZED", "spectators without a name cannot chat")
+            elif not self.ws.app.state.limiter.allow(f"chat:{self.user.user_id}",
+                                                     self.ws.app.state.settings.rate_chat):
+                await self.error("RATE_LIMITED", "too many chat lines; slow down")
+            else:
+                await self.play.chat(self.live.id, self.user.user_id, self.user.name,
+                                     frame.text.strip() or "…")
+
+    async def on_move(self, frame: MoveFrame) -> None:
+        settings = self.ws.app.state.settings
+        user_id = self.user.user_id if self.user else None
+        if not self.ws.app.state.limiter.allow(f"moves:{user_id}", settings.rate_moves):
+            await self.error("RATE_LIMITED", "too many moves; slow down",
+                             client_move_id=frame.client_move_id)
+            return
+        seat = self.viewer if self.viewer is not None else None
+        try:
+            result = await self.play.submit(self.live.id, user_id, frame.move, frame.seq,
+                                            frame.client_move_id, seat)
+        except ApiError as err:
+            await self.error(err.code, err.reason, client_move_id=frame.client_move_id,
+                             **err.extra)
+            return
+        await self.send({"type": "moved", "seq": result["seq"],
+                         "client_move_id": frame.client_move_id})
+
+
+@router.websocket("/ws/games/{game_id}")
+async def game_socket(ws: WebSocket, game_id: str) -> None:
+    """A viewer's live connection to a game."""
+    app = ws.app
+    play: PlayService = app.state.play
+    token = token_of(ws.headers, ws.cookies, ws.query_params)
+    user = await identity_of(ws, token)  # type: ignore[arg-type]
+    try:
+        live = await play.load(game_id)
+        seat_param = ws.query_params.get("seat")
+        requested = int(seat_param) if seat_param not in (None, "") else None
+        viewer = play.resolve_seat(live, user.user_id if user else None, requested)
+    except ApiError as err:
+        await ws.close(code=4000 + err.status, reason=err.code)
+        return
+    except ValueError:
+        await ws.close(code=4422, reason="BAD_SEAT")
+        return
+    await ws.accept()
+    conn = Connection(ws, play, live, viewer, user)
+    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=256)
+    hub = app.state.hub
+    presence: Presence = app.state.presence
+    hub.subscribe(game_id, queue)
+    presence.add(game_id, viewer)
+    await hub.publish(game_id, {"type": "presence", "connected": presence.connected(game_id)})
+
+    async def pump() -> None:
+        while True:
+            await conn.on_notice(await queue.get())
+
+    pump_task = asyncio.create_task(pump())
+    try:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                data = message.get("bytes") or b""
+                try:
+                    text = data.decode()
+                except UnicodeDecodeError:
+                    await conn.error("BAD_FRAME", "frames are UTF-8 JSON text")
+                    continue
+            await conn.on_frame(text)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        pump_task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await pump_task
+        hub.unsubscribe(game_id, queue)
+        presence.remove(game_id, viewer)
+        with contextlib.suppress(Exception):
+            await hub.publish(game_id, {"type": "presence",
+                                        "connected": presence.connected(game_id)})
