@@ -50,7 +50,12 @@ def _replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, .
 
 
 def setup(names: tuple[str, ...], options: Mapping[str, Any], rng: Rng) -> tuple[State, Event]:
-    """GB-7, GB-8: a new game, with the round-1 card already revealed (GB-10).
+    """A new game with the round-1 card already revealed (GB-10): the first player's turn."""
+    return reveal(initial_state(names, options, rng), rng)
+
+
+def initial_state(names: tuple[str, ...], options: Mapping[str, Any], rng: Rng) -> State:
+    """GB-7, GB-8: seats, money, prices, stocks and the face-down deck; empty history.
 
     Chance, in this order (GB-24): the start seat unless fixed, then the shuffle unless fixed.
     """
@@ -63,7 +68,7 @@ def setup(names: tuple[str, ...], options: Mapping[str, Any], rng: Rng) -> tuple
         shuffle(rng, deck)
     else:
         deck = [int(x) for x in order]
-    state = State(
+    return State(
         names=names,
         options=dict(options),
         start=start,
@@ -76,7 +81,6 @@ def setup(names: tuple[str, ...], options: Mapping[str, Any], rng: Rng) -> tuple
         round=1,
         moved=0,
     )
-    return reveal(state, rng)
 
 
 def reveal(state: State, rng: Rng) -> tuple[State, Event]:
@@ -174,18 +178,28 @@ def refusal(state: State, seat: int, trade: Trade) -> str | None:
 
 
 def legal_trades(state: State, seat: int) -> list[Trade]:
-    """Every legal trade of ``seat`` now, sells then buys in ascending type-order counts."""
+    """Every legal trade of ``seat`` now, sells then buys in ascending type-order counts.
+
+    Each bundle is built to meet GB-13 a-f directly (a test checks it against `refusal`):
+    sales within the hand (a), no buy of a sold type (b), buys within stock (c), money (d)
+    and hand space (e) after the sales, and a buy whenever one is feasible (f).
+    """
     if state.turn() != seat:
         return []
-    hand, stock = state.hands[seat], state.stock
-    space = HAND_LIMIT
+    hand, stock, prices = state.hands[seat], state.stock, state.prices
+    compulsory = must_buy(state, seat)
     trades = []
     for sell in product(*(range(h + 1) for h in hand)):
-        buy_ranges = [range(1) if sell[i] else range(min(stock[i], space) + 1) for i in range(3)]
-        for buy in product(*buy_ranges):
-            trade = Trade(sell=(sell[0], sell[1], sell[2]), buy=(buy[0], buy[1], buy[2]))
-            if refusal(state, seat, trade) is None:
-                trades.append(trade)
+        space = HAND_LIMIT - sum(hand) + sum(sell)
+        cash = state.money[seat] + sum(s * p for s, p in zip(sell, prices, strict=True))
+        caps = [0 if sell[i] else min(stock[i], space, cash // prices[i]) for i in range(3)]
+        for buy in product(*(range(c + 1) for c in caps)):
+            count = sum(buy)
+            if count > space or (compulsory and count == 0):
+                continue
+            if sum(b * p for b, p in zip(buy, prices, strict=True)) > cash:
+                continue
+            trades.append(Trade(sell=(sell[0], sell[1], sell[2]), buy=(buy[0], buy[1], buy[2])))
     return trades
 
 
