@@ -58,7 +58,8 @@ export function moveLabel(move) {
   const parts = [];
   for (const [key, value] of Object.entries(move)) {
     if (key === "type") continue;
-    parts.push(`${key} ${compact(value)}`);
+    const text = compact(value);
+    if (text !== "–") parts.push(`${key} ${text}`);
   }
   return [move.type || "move", ...parts].join(" · ");
 }
@@ -79,7 +80,11 @@ function tree(value, depth = 0) {
   const list = el("ul", {class: "tree"});
   for (const [key, v] of entries) {
     const isBranch = v !== null && typeof v === "object" && Object.keys(v).length;
-    if (isBranch) {
+    const flat = Array.isArray(v) && v.every((x) => x === null || typeof x !== "object");
+    if (isBranch && flat) {
+      list.append(el("li", {}, [el("span", {class: "tree-key", text: `${key}: `}),
+        el("span", {class: "tree-leaf", text: `[${v.map((x) => JSON.stringify(x)).join(", ")}]`})]));
+    } else if (isBranch) {
       const details = el("details", {open: depth < 1}, [el("summary", {text: key}), tree(v, depth + 1)]);
       list.append(el("li", {}, [details]));
     } else {
@@ -291,6 +296,10 @@ async function gamePage() {
 
   function drawChrome() {
     const finished = state.status === "finished" || (state.view && state.view.finished);
+    // for tools and tests: what this page currently shows
+    main.dataset.seq = String(state.seq ?? 0);
+    main.dataset.status = finished ? "finished" : "live";
+    main.dataset.seat = state.seat === null ? "" : String(state.seat);
     $("turn").textContent = turnText(state.view, you, state.seat, names, state.status);
     $("turn").classList.toggle("mine", !finished && ((state.view && state.view.to_act) || []).some((s) => you.includes(s)));
     renderPlayers($("players"), state.view, {names, you, connected: state.connected, resigned: state.resigned});

@@ -82,6 +82,7 @@ async function replayPage() {
     }
     renderPlayers($("players"), step.view, {names, you});
     $("step-label").textContent = label(k, step);
+    $("page").dataset.at = String(k);
     const list = $("step-events");
     clear(list);
     const entry = bySeq.get(k) || {seq: k, events};
