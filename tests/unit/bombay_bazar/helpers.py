@@ -8,8 +8,8 @@ import pytest
 
 from app.games.base import GameError, ReplayRng, SeededRng
 from app.games.bombay_bazar import ENGINE
-from app.games.bombay_bazar.geometry import INDEX, LAYOUT_OF_TURN, LAYOUTS
 from app.games.bombay_bazar.data import PICTURE_IDS
+from app.games.bombay_bazar.geometry import INDEX, LAYOUT_OF_TURN, LAYOUTS
 from app.games.bombay_bazar.rules import walk
 
 State = dict[str, Any]
