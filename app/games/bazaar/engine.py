@@ -108,6 +108,10 @@ class BazaarEngine(Engine):
         finished = state.phase == OVER
         return view.view(state, seat, self.public_options(state.options, finished))
 
+    def full_view(self, state: BazaarState) -> dict[str, Any]:
+        """BAZ-35: every hidden card and the stalls option, for replays of a finished game."""
+        return view.view(state, None, dict(state.options), reveal=True)
+
     def outcome(self, state: BazaarState) -> Outcome | None:
         return final_outcome(state) if state.phase == OVER else None
 

@@ -33,9 +33,15 @@ def equation_json(equation_id: str) -> dict[str, Any]:
             "left_letters": letters(left), "right_letters": letters(right)}
 
 
-def view(state: BazaarState, seat: int | None, public_options: dict[str, Any]) -> dict[str, Any]:
-    """The view of ``seat`` (None: a spectator); identical for every viewer (BAZ-34)."""
+def view(state: BazaarState, seat: int | None, public_options: dict[str, Any],
+         reveal: bool = False) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator); identical for every viewer (BAZ-34).
+
+    The hidden cards (BAZ-35) are shown once the game is over, or with ``reveal`` (the full
+    view of any step of a finished game's replay).
+    """
     finished = state.phase == OVER
+    reveal = reveal or finished
     outcome = final_outcome(state) if finished else None
     players = [
         {
@@ -54,7 +60,7 @@ def view(state: BazaarState, seat: int | None, public_options: dict[str, Any]) -
             "top": ware_json(stall[0]) if stall else None,
             "level": star_level(stall[0], bump) if stall else None,
         }
-        if finished:
+        if reveal:
             entry["hidden"] = list(stall[1:])  # BAZ-35: public once the game is over
         stalls.append(entry)
     data: dict[str, Any] = envelope(to_act(state), players, outcome)
@@ -78,7 +84,7 @@ def view(state: BazaarState, seat: int | None, public_options: dict[str, Any]) -
         "options": public_options,
         "reason": state.reason,
     })
-    if finished:
+    if reveal:
         data["unused"] = list(state.unused)
     return data
 

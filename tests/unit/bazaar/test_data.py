@@ -89,8 +89,9 @@ def test_s_baz_23_baz_40_each_equation_balances_under_its_price_list() -> None:
     for card, eq, left, right in _sides():
         prices = PRICE_LISTS[card]
         assert all(p > 0 for p in prices)
-        value = lambda side: sum(p * n for p, n in zip(prices, side, strict=True))  # noqa: E731
-        assert value(left) == value(right), eq
+        worth_left = sum(p * n for p, n in zip(prices, left, strict=True))
+        worth_right = sum(p * n for p, n in zip(prices, right, strict=True))
+        assert worth_left == worth_right, eq
 
 
 def _rank(rows: list[list[Fraction]]) -> int:
