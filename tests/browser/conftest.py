@@ -1,0 +1,161 @@
+"""Browser tests: a real server (uvicorn in a subprocess) driven by Debian's Chromium.
+
+Chromium is /usr/bin/chromium (or BAZAAR_CHROMIUM). Without it the tests are skipped locally but
+fail when CI or REQUIRE_BROWSER is set, so that a missing browser never passes silently.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("BAZAAR_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# The app under test; a test run can point this at another ASGI app.
+APP = os.environ.get("BROWSER_TEST_APP", "app.main:app")
+
+
+def _require_browser() -> None:
+    if Path(CHROMIUM).exists():
+        return
+    message = f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
+    if os.environ.get("CI") or os.environ.get("REQUIRE_BROWSER"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """Base URL of a fresh server on a temporary SQLite database."""
+    _require_browser()
+    tmp = tempfile.TemporaryDirectory(prefix="bazaar-browser-")
+    port = _free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp.name}/browser.db",
+        "BOT_DELAY": "0.05",
+        "RATE_MOVES": "1000",
+        "RATE_CHAT": "100",
+        "RATE_LOBBIES": "200",
+        "LOG_LEVEL": "warning",
+    }
+    log_path = Path(tmp.name) / "server.log"
+    log = log_path.open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", APP, "--host", "127.0.0.1", "--port", str(port),
+         "--log-level", "warning"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"the server exited: {log_path.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"the server did not start: {log_path.read_text()[-3000:]}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+        tmp.cleanup()
+
+
+@pytest.fixture(scope="session")
+def browser(server: str) -> Iterator[object]:
+    """One Chromium for the whole run."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_context(browser, server: str) -> Iterator[Callable[..., object]]:  # type: ignore[no-untyped-def]
+    """new_context(**options) -> a fresh browser context (own cookies) on the test server."""
+    contexts = []
+
+    def make(**options):  # type: ignore[no-untyped-def]
+        options.setdefault("base_url", server)
+        options.setdefault("viewport", {"width": 1280, "height": 900})
+        context = browser.new_context(**options)
+        context.set_default_timeout(15000)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+class PageProblems:
+    """Collects uncaught page errors and dialogs (alert() must never fire)."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+
+    def watch(self, page):  # type: ignore[no-untyped-def]
+        page.on("pageerror", lambda err: self.errors.append(f"{page.url}: {err}"))
+
+        def on_dialog(dialog):  # type: ignore[no-untyped-def]
+            self.dialogs.append(dialog.message)
+            dialog.dismiss()
+
+        page.on("dialog", on_dialog)
+        return page
+
+
+@pytest.fixture
+def problems() -> PageProblems:
+    return PageProblems()
+
+
+@pytest.fixture
+def guest(new_context, problems):  # type: ignore[no-untyped-def]
+    """guest(name, path="/", **context options) -> a page of a new visitor who gave their name."""
+
+    def make(name: str, path: str = "/", **options):  # type: ignore[no-untyped-def]
+        context = new_context(**options)
+        page = problems.watch(context.new_page())
+        page.goto(path)
+        page.get_by_label("Your name").fill(name)
+        page.get_by_role("button", name="Continue").click()
+        page.locator("#whoami").filter(has_text=name[:10]).wait_for()
+        return page
+
+    return make

@@ -1,0 +1,112 @@
+"""The issue's "done when": two people play a whole Grand Bazaar game through the pages.
+
+Ann creates the lobby through the form and copies the invite link, Bob opens it and joins, Ann
+starts, both play to the end by clicking the board, Cat watches live and sees the moves arrive,
+and the replay page then steps through the game.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tests.browser.moves import make_move, page_seq, wait_seq
+
+pytestmark = pytest.mark.browser
+
+
+def test_two_players_play_grand_bazaar_to_the_end_while_a_spectator_watches(guest, problems):
+    ann = guest("Ann")
+    ann.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    ann.get_by_test_id("create-grand-bazaar").click()
+    ann.wait_for_url(re.compile(r"/lobbies/new\?kind=grand-bazaar"))
+    ann.get_by_label("Players").select_option("2")
+    ann.get_by_test_id("holder-1").wait_for()
+    ann.get_by_test_id("create-lobby").click()
+    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    ann.get_by_test_id("seat-1").wait_for()
+    assert not ann.get_by_test_id("start-game").is_enabled()  # seat 2 is still open
+
+    ann.get_by_test_id("copy-invite").click()
+    ann.get_by_text("Copied").wait_for()
+    invite = ann.evaluate("navigator.clipboard.readText()")
+    assert invite == ann.url
+    assert invite == ann.get_by_test_id("invite-link").input_value()
+
+    bob = guest("Bob", invite)
+    bob.get_by_test_id("join-seat-1").click()
+    bob.get_by_test_id("seat-1").filter(has_text="Bob").wait_for()
+    # Ann's page polls the lobby: Bob appears and the start button comes alive
+    ann.get_by_test_id("seat-1").filter(has_text="Bob").wait_for()
+    ann.get_by_test_id("start-game").click()
+    ann.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]+$"))
+    bob.wait_for_url(ann.url)  # Bob's lobby page follows on its own
+    game_url = ann.url
+
+    cat = guest("Cat", "/games")
+    cat.locator("#live-games a", has_text="Watch").first.click()
+    cat.wait_for_url(game_url)
+    cat.locator("#conn-status[data-state=open]").wait_for()
+    assert cat.locator("#resign").is_hidden()  # a spectator has no seat
+
+    for page in (ann, bob):
+        page.locator("#conn-status[data-state=open]").wait_for()
+        page.get_by_test_id("players").filter(has_text="Ann").filter(has_text="Bob").wait_for()
+
+    rng = random.Random(7)
+    moves = 0
+    while ann.locator("#page").get_attribute("data-status") != "finished":
+        seq = page_seq(ann)
+        mover = next((p for p in (ann, bob) if p.get_by_test_id("turn").inner_text() == "Your turn"), None)
+        assert mover is not None, "neither player is to act"
+        other = bob if mover is ann else ann
+        assert other.get_by_test_id("turn").inner_text().startswith("Waiting for")
+        make_move(mover, rng)
+        moves += 1
+        for page in (ann, bob, cat):
+            wait_seq(page, seq + 1)
+        if moves == 5:
+            # the spectator saw every move arrive, in words
+            assert cat.locator("#log .log-entry").count() == seq + 1
+            assert cat.get_by_test_id("turn").inner_text().endswith("to play")
+        assert moves < 200, "the game does not end"
+
+    assert moves >= 27  # Grand Bazaar is 27 rounds: at least one move per round and player
+    for page in (ann, bob, cat):
+        page.get_by_test_id("ranking").locator("li").first.wait_for()
+        assert page.get_by_test_id("ranking").locator("li").filter(has_text=re.compile("Ann|Bob")).count() == 2
+        assert page.get_by_test_id("turn").inner_text() == "The game is over."
+    assert ann.get_by_test_id("rematch").is_visible()
+    assert cat.get_by_test_id("rematch").is_hidden()
+    final = page_seq(ann)
+    assert cat.locator("#log .log-entry").count() == final
+
+    # the replay: same board, step by step
+    cat.get_by_test_id("replay-link").click()
+    cat.wait_for_url(re.compile(r"/replay"))
+    label = cat.get_by_test_id("step-label")
+    label.filter(has_text="Setup").wait_for()
+    assert cat.get_by_test_id("step-back").is_disabled()
+    cat.get_by_test_id("step-forward").click()
+    label.filter(has_text=f"Move 1 of {final}").wait_for()
+    cat.get_by_test_id("step-forward").click()
+    label.filter(has_text=f"Move 2 of {final}").wait_for()
+    cat.get_by_test_id("step-back").click()
+    label.filter(has_text=f"Move 1 of {final}").wait_for()
+    assert cat.get_by_test_id("step-events").locator("li").count() >= 1
+    cat.get_by_test_id("scrub").fill(str(final // 2))
+    label.filter(has_text=f"Move {final // 2} of {final}").wait_for()
+    assert cat.locator("#log .log-entry.current").get_attribute("data-seq") == str(final // 2)
+    cat.get_by_test_id("to-end").click()
+    label.filter(has_text="final position").wait_for()
+    assert cat.get_by_test_id("step-forward").is_disabled()
+    cat.get_by_test_id("to-start").click()
+    label.filter(has_text="Setup").wait_for()
+    cat.get_by_test_id("play").click()
+    label.filter(has_text=f"Move 1 of {final}").wait_for()
+    cat.get_by_test_id("play").click()  # pause
+
+    assert problems.dialogs == []
+    assert problems.errors == []
