@@ -1,0 +1,119 @@
+"""Page-level behaviour: identity form, hot-seat, 404s, phone layout, and the JSON Patch module."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+
+from tests.browser.moves import make_move, page_seq, wait_seq
+
+pytestmark = pytest.mark.browser
+
+
+def test_hot_seat_switcher_follows_the_seat_to_act(guest, problems):
+    import random
+
+    ann = guest("Ann", "/lobbies/new?kind=grand-bazaar")
+    ann.get_by_test_id("holder-1").select_option("host")
+    ann.get_by_test_id("create-lobby").click()
+    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    ann.get_by_test_id("seat-1").filter(has_text="device").wait_for()
+    ann.get_by_test_id("start-game").click()
+    ann.wait_for_url(re.compile(r"/games/"))
+    ann.locator("#seat-switch").wait_for()
+    assert ann.locator("#seat-buttons button").count() == 2
+    rng = random.Random(3)
+    acted = set()
+    for _ in range(6):
+        seq = page_seq(ann)
+        # the page shows the seat that is to act (Grand Bazaar may give a seat two turns running)
+        ann.wait_for_function(
+            """() => {
+              const current = document.querySelector('#players .player.to-act');
+              return current && current.dataset.seat === document.getElementById('page').dataset.seat;
+            }""",
+            timeout=10000,
+        )
+        ann.get_by_test_id("turn").filter(has_text="Your turn").wait_for()
+        acting = ann.locator("#page").get_attribute("data-seat")
+        acted.add(acting)
+        assert ann.get_by_test_id(f"seat-switch-{acting}").get_attribute("aria-pressed") == "true"
+        make_move(ann, rng)
+        wait_seq(ann, seq + 1)
+    assert acted == {"0", "1"}
+    assert "seat=" in ann.url
+    assert problems.errors == []
+
+
+def test_unknown_rules_and_game_pages(server, guest):
+    assert httpx.get(f"{server}/rules/no-such-game").status_code == 404
+    assert httpx.get(f"{server}/rules/..%2Fbase").status_code == 404
+    page = guest("Dora", "/games/doesnotexist")
+    page.get_by_test_id("turn").filter(has_text="cannot be shown").wait_for()
+
+
+def test_rules_page_wraps_the_fragment_when_there_is_one(server, new_context):
+    from pathlib import Path
+
+    rules = Path(__file__).resolve().parents[2] / "templates" / "rules"
+    kinds = sorted(p.stem for p in rules.glob("*.html"))
+    if not kinds:
+        pytest.skip("no rules fragment committed yet")
+    page = new_context().new_page()
+    page.goto(f"/rules/{kinds[0]}")
+    page.locator("article.rules h1").filter(has_text="the rules").wait_for()
+    assert page.locator("#identity").count() == 0  # rules need no name
+
+
+def test_every_page_fits_a_360px_phone(guest):
+    page = guest("Eve", "/", viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page.get_by_test_id("create-grand-bazaar").wait_for()
+    paths = ["/", "/games", "/me", "/lobbies/new?kind=grand-bazaar"]
+    page.goto(paths[-1])
+    page.get_by_test_id("create-lobby").click()
+    page.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    paths.append(page.url)
+    page.get_by_test_id("seat-holder-1").select_option("bot")
+    page.get_by_test_id("seat-1").filter(has_text="Bot").wait_for()
+    page.get_by_test_id("start-game").click()
+    page.wait_for_url(re.compile(r"/games/"))
+    paths += [page.url, page.url + "/replay"]
+    for path in paths:
+        page.goto(path)
+        page.wait_for_load_state("networkidle")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 362, f"{path} is {width}px wide on a 360px phone"
+
+
+def test_json_patch_module(new_context, server):
+    page = new_context().new_page()
+    page.goto("/static/css/app.css")  # any same-origin page will do
+    result = page.evaluate(
+        """async () => {
+        const {applyPatch, PatchError} = await import('/static/js/connection.js');
+        const doc = {a: {"b/c": 1, "m~n": [1, 2, 3]}, x: [{y: 1}]};
+        const out = applyPatch(doc, [
+          {op: "replace", path: "/a/b~1c", value: 5},
+          {op: "add", path: "/a/m~0n/-", value: 4},
+          {op: "add", path: "/a/m~0n/0", value: 0},
+          {op: "remove", path: "/x/0"},
+          {op: "copy", from: "/a/m~0n", path: "/z"},
+          {op: "move", from: "/z", path: "/w"},
+          {op: "test", path: "/w/4", value: 4},
+          {op: "add", path: "/a/new", value: {k: [1]}},
+        ]);
+        const fails = [];
+        for (const ops of [[{op: "test", path: "/a/b~1c", value: 2}], [{op: "remove", path: "/nope"}],
+                           [{op: "replace", path: "/x/5", value: 1}], [{op: "add", path: "/x/01", value: 1}],
+                           [{op: "move", from: "/a", path: "/a/b"}], [{op: "frobnicate", path: "/a"}]]) {
+          try { applyPatch(doc, ops); fails.push(null); } catch (e) { fails.push(e instanceof PatchError); }
+        }
+        return {out, doc, fails, root: applyPatch(doc, [{op: "replace", path: "", value: 3}])};
+    }"""
+    )
+    assert result["out"] == {"a": {"b/c": 5, "m~n": [0, 1, 2, 3, 4], "new": {"k": [1]}}, "x": [], "w": [0, 1, 2, 3, 4]}
+    assert result["doc"] == {"a": {"b/c": 1, "m~n": [1, 2, 3]}, "x": [{"y": 1}]}  # untouched
+    assert result["fails"] == [True] * 6
+    assert result["root"] == 3
