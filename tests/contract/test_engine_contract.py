@@ -130,9 +130,9 @@ def test_bots_finish_games(engine: Engine, players: int, options: dict[str, Any]
 
 @pytest.mark.parametrize("engine", ENGINES, ids=config_id)
 def test_malformed_moves_are_invalid_and_change_nothing(engine: Engine) -> None:
-    players = engine.min_players
+    players, options = engine.contract_configs()[0]
     state = engine.setup([f"P{i}" for i in range(players)],
-                         engine.validate_options({}, players), SeededRng(5))
+                         engine.validate_options(options, players), SeededRng(5))
     before = canon(engine, state)
     seat = sorted(engine.to_act(state))[0]
     for junk in ({}, {"type": "NoSuchMove"}, {"type": 7}, {"type": "x" * 10_000}):
