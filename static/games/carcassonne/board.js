@@ -1,0 +1,400 @@
+// Board of `carcassonne` (rules/carcassonne.md): the tiles drawn as SVG from the tile data,
+// pan and zoom, the tile in hand with rotate, legal squares highlighted with a preview
+// (CAR-15, CAR-16), then the figure spots of the placed tile (section 6), the abbey's holes
+// (CAR-86), the Bazaar auction panel (10.3, shared with carcassonne-auction), the bazaar-round
+// order and queue (10.4, 10.5), scores, followers left, builder and abbey, and the unseen tiles.
+
+import {el, svg, clear, seatColor} from "/static/js/dom.js";
+import {tileGroup, tileIcon, segmentSpots} from "./tile-svg.js";
+import {createAuctionPanel} from "./auction-panel.js";
+import {ABBEY} from "./tiles.js";
+
+const U = 100;  // SVG units per square
+const PARTS = {first: "turn", extra: "extra part (builder)", bazaar: "bazaar turn", abbey_round: "end-of-game abbey round"};
+const MEEPLE = "M-2.5 -3 L-8 -1 L-8 2 L-3 1.5 L-6 9 L-1.5 9 L0 5 L1.5 9 L6 9 L3 1.5 L8 2 L8 -1 L2.5 -3 Z";
+
+function meeple(seat, kind, [x, y], lying) {
+  if (kind === "builder") {
+    return svg("g", {class: "figure builder", transform: `translate(${x} ${y})`}, [
+      svg("rect", {x: -8, y: -8, width: 16, height: 16, rx: 3, style: `fill:${seatColor(seat)}`, stroke: "#fff", "stroke-width": 2}),
+      svg("text", {x: 0, y: 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff", text: "B"}),
+    ]);
+  }
+  return svg("g", {class: "figure follower", transform: `translate(${x} ${y}) scale(1.35) rotate(${lying ? 90 : 0})`}, [
+    svg("circle", {cx: 0, cy: -6, r: 3.3, style: `fill:${seatColor(seat)}`, stroke: "#fff", "stroke-width": 1}),
+    svg("path", {d: MEEPLE, style: `fill:${seatColor(seat)}`, stroke: "#fff", "stroke-width": 1, "stroke-linejoin": "round"}),
+  ]);
+}
+
+function who(names, seat) {
+  return (names && names[seat]) || `Seat ${Number(seat) + 1}`;
+}
+
+export function mount(root, ctx) {
+  let view = null, legal = [];
+  let rot = 0, selected = null, abbeyAt = null, busy = false, lastPlaced = null;
+  let box = null, userMoved = false, auctionOpen = null;
+  const names = () => (view ? view.players.map((p) => p.name) : ctx.names || []);
+
+  const status = el("p", {class: "cc-status", "aria-live": "polite", "data-testid": "cc-status"});
+  const controls = el("div", {class: "cc-controls", "data-testid": "cc-controls"});
+  const error = el("p", {class: "form-error", role: "alert"});
+  const canvas = svg("svg", {class: "cc-canvas", role: "img", "aria-label": "Carcassonne board", "data-testid": "cc-canvas"});
+  const layers = {tiles: svg("g"), marks: svg("g"), preview: svg("g"), figures: svg("g"), spots: svg("g")};
+  canvas.append(layers.tiles, layers.marks, layers.preview, layers.figures, layers.spots);
+  const zoomBar = el("div", {class: "cc-zoom"});
+  const panel = createAuctionPanel(ctx, names);
+  const info = el("div", {class: "cc-info"});
+  // the auction panel is open while someone must decide in it, folded away during the round
+  const auctionBox = el("details", {class: "cc-auction", hidden: true}, [
+    el("summary", {text: "Bazaar auction"}), panel.el]);
+  root.append(el("div", {class: "cc-board"}, [
+    el("div", {class: "cc-main"}, [status, controls, error, auctionBox,
+      el("div", {class: "cc-canvas-wrap"}, [canvas, zoomBar])]),
+    info,
+  ]));
+
+  // ------------------------------------------------------------------ pan and zoom
+
+  function setBox(b) {
+    box = b;
+    canvas.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
+  }
+
+  function fit() {
+    if (!view) return;
+    const pts = view.board.map((t) => [t.x, t.y]).concat((view.placements || []).map(([x, y]) => [x, y]));
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const x0 = Math.min(0, ...xs) - 1, x1 = Math.max(0, ...xs) + 2;
+    const y0 = Math.min(0, ...ys) - 1, y1 = Math.max(0, ...ys) + 2;
+    let w = (x1 - x0) * U, h = (y1 - y0) * U;
+    const side = Math.max(w, h * 1.25, 4 * U);  // a landscape-ish frame, never closer than 4 squares
+    setBox({x: x0 * U - (side - w) / 2, y: y0 * U - (side / 1.25 - h) / 2, w: side, h: side / 1.25});
+  }
+
+  function zoom(factor, cx, cy) {
+    if (!box) return;
+    const w = Math.min(Math.max(box.w * factor, 2 * U), 80 * U), h = w * (box.h / box.w);
+    const px = cx ?? box.x + box.w / 2, py = cy ?? box.y + box.h / 2;
+    setBox({x: px - (px - box.x) * (w / box.w), y: py - (py - box.y) * (h / box.h), w, h});
+    userMoved = true;
+  }
+
+  function toUnits(event) {
+    const rect = canvas.getBoundingClientRect();
+    return [box.x + ((event.clientX - rect.left) / rect.width) * box.w,
+            box.y + ((event.clientY - rect.top) / rect.height) * box.h];
+  }
+
+  const pointers = new Map();
+  let dragged = false, pinch = null;
+  canvas.addEventListener("wheel", (event) => {
+    event.preventDefault();
+    const [x, y] = toUnits(event);
+    zoom(event.deltaY > 0 ? 1.15 : 1 / 1.15, x, y);
+  }, {passive: false});
+  canvas.addEventListener("pointerdown", (event) => {
+    pointers.set(event.pointerId, {x: event.clientX, y: event.clientY});
+    dragged = false;
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      pinch = Math.hypot(a.x - b.x, a.y - b.y);
+    }
+  });
+  canvas.addEventListener("pointermove", (event) => {
+    const prev = pointers.get(event.pointerId);
+    if (!prev || !box) return;
+    const rect = canvas.getBoundingClientRect();
+    if (pointers.size === 2 && pinch) {
+      pointers.set(event.pointerId, {x: event.clientX, y: event.clientY});
+      const [a, b] = [...pointers.values()];
+      const dist = Math.hypot(a.x - b.x, a.y - b.y);
+      if (dist > 0) zoom(pinch / dist);
+      pinch = dist;
+      dragged = true;
+      return;
+    }
+    const dx = event.clientX - prev.x, dy = event.clientY - prev.y;
+    if (!dragged && Math.hypot(dx, dy) < 6) return;
+    if (!dragged) canvas.setPointerCapture(event.pointerId);
+    dragged = true;
+    pointers.set(event.pointerId, {x: event.clientX, y: event.clientY});
+    setBox({...box, x: box.x - (dx / rect.width) * box.w, y: box.y - (dy / rect.height) * box.h});
+    userMoved = true;
+  });
+  const release = (event) => { pointers.delete(event.pointerId); if (pointers.size < 2) pinch = null; };
+  canvas.addEventListener("pointerup", release);
+  canvas.addEventListener("pointercancel", release);
+  // a drag must not also count as a click on a square
+  canvas.addEventListener("click", (event) => { if (dragged) { event.stopPropagation(); dragged = false; } }, true);
+
+  const zoomButton = (label, title, action) => {
+    const b = el("button", {type: "button", title, "aria-label": title, text: label});
+    b.addEventListener("click", action);
+    return b;
+  };
+  zoomBar.append(zoomButton("+", "Zoom in", () => zoom(1 / 1.3)), zoomButton("−", "Zoom out", () => zoom(1.3)),
+    zoomButton("⤢", "Fit the board", () => { userMoved = false; fit(); }));
+
+  // ------------------------------------------------------------------ moves
+
+  async function send(move) {
+    if (busy) return;
+    busy = true;
+    error.textContent = "";
+    const result = await ctx.submit(move);
+    busy = false;
+    if (!result.ok) error.textContent = result.reason || result.code || "refused";
+    else { selected = null; abbeyAt = null; }
+    draw();
+  }
+
+  const legalOf = (type) => (ctx.mode === "play" ? legal.filter((m) => m.type === type) : []);
+
+  function placementsBySquare() {
+    const map = new Map();
+    for (const m of legalOf("PlaceTile")) {
+      const key = `${m.x},${m.y}`;
+      if (!map.has(key)) map.set(key, {x: m.x, y: m.y, rs: []});
+      map.get(key).rs.push(m.r);
+    }
+    return map;
+  }
+
+  function rotate(step) {
+    const squares = placementsBySquare();
+    if (selected) {
+      const rs = squares.get(`${selected.x},${selected.y}`).rs;
+      const i = rs.indexOf(selected.r);
+      selected = {...selected, r: rs[(i + step + rs.length) % rs.length]};
+      rot = selected.r;
+    } else {
+      rot = (rot + step + 4) % 4;
+    }
+    draw();
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  function drawTiles() {
+    clear(layers.tiles);
+    for (const t of view.board) {
+      const g = tileGroup(t.tile, t.r);
+      g.setAttribute("transform", `translate(${t.x * U} ${t.y * U})`);
+      layers.tiles.append(g);
+    }
+    clear(layers.marks);
+    const turn = view.turn;
+    const here = turn && turn.x !== null && turn.x !== undefined ? [turn.x, turn.y] : lastPlaced;
+    if (here) {
+      layers.marks.append(svg("rect", {x: here[0] * U + 2, y: here[1] * U + 2, width: U - 4, height: U - 4,
+        class: "cc-last", fill: "none"}));
+    }
+  }
+
+  function drawFigures() {
+    clear(layers.figures);
+    const byXY = new Map(view.board.map((t) => [`${t.x},${t.y}`, t]));
+    for (const f of view.figures) {
+      const t = byXY.get(`${f.x},${f.y}`);
+      if (!t) continue;
+      const spot = segmentSpots(t.tile, t.r)[f.segment] || [50, 50];
+      const offset = f.kind === "builder" ? [10, 10] : [0, 0];
+      layers.figures.append(meeple(f.seat, f.kind, [f.x * U + spot[0] + offset[0], f.y * U + spot[1] + offset[1]],
+        f.segment.startsWith("f")));
+    }
+  }
+
+  function drawPlacing() {
+    clear(layers.preview);
+    const squares = placementsBySquare();
+    if (!squares.size) return false;
+    const tile = view.turn.tile;
+    for (const sq of squares.values()) {
+      const fits = sq.rs.includes(rot);
+      const mark = svg("rect", {x: sq.x * U + 3, y: sq.y * U + 3, width: U - 6, height: U - 6, rx: 6,
+        class: `cc-legal${fits ? " fits" : ""}`, tabindex: 0, role: "button", "data-testid": "legal-square",
+        "aria-label": `place at ${sq.x}, ${sq.y}`, dataset: {x: String(sq.x), y: String(sq.y)}});
+      const choose = () => {
+        selected = {x: sq.x, y: sq.y, r: fits ? rot : sq.rs[0]};
+        rot = selected.r;
+        draw();
+      };
+      mark.addEventListener("click", choose);
+      mark.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(); } });
+      layers.preview.append(mark);
+    }
+    if (selected && squares.has(`${selected.x},${selected.y}`)) {
+      const g = tileGroup(tile, selected.r);
+      g.setAttribute("transform", `translate(${selected.x * U} ${selected.y * U})`);
+      g.setAttribute("class", "tile cc-preview");
+      layers.preview.append(g, svg("rect", {x: selected.x * U, y: selected.y * U, width: U, height: U, class: "cc-selected", fill: "none"}));
+    } else {
+      selected = null;
+    }
+    return true;
+  }
+
+  function drawSpots() {
+    clear(layers.spots);
+    const options = legalOf("PlaceFigure");
+    if (!options.length) return;
+    const t = view.board.find((b) => b.x === options[0].x && b.y === options[0].y);
+    if (!t) return;
+    const spots = segmentSpots(t.tile, t.r);
+    for (const m of options) {
+      const [sx, sy] = spots[m.segment] || [50, 50];
+      const builder = m.kind === "builder";
+      const x = t.x * U + sx + (builder ? 12 : 0), y = t.y * U + sy + (builder ? 12 : 0);
+      const label = `${builder ? "builder" : "follower"} on ${m.segment}`;
+      const g = svg("g", {class: `cc-spot${builder ? " builder" : ""}`, tabindex: 0, role: "button", "aria-label": label,
+        "data-testid": "figure-spot", dataset: {segment: m.segment, kind: m.kind}}, [
+        builder ? svg("rect", {x: x - 8, y: y - 8, width: 16, height: 16, rx: 3})
+          : svg("circle", {cx: x, cy: y, r: 8.5}),
+        svg("title", {text: label}),
+      ]);
+      g.addEventListener("click", () => send(m));
+      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); send(m); } });
+      layers.spots.append(g);
+    }
+  }
+
+  function drawHoles() {
+    const options = legalOf("PlaceAbbey");
+    for (const m of options) {
+      const mark = svg("rect", {x: m.x * U + 3, y: m.y * U + 3, width: U - 6, height: U - 6, rx: 6,
+        class: "cc-legal fits abbey", tabindex: 0, role: "button", "data-testid": "abbey-hole",
+        "aria-label": `abbey at ${m.x}, ${m.y}`});
+      mark.addEventListener("click", () => { abbeyAt = m; draw(); });
+      layers.preview.append(mark);
+    }
+    if (abbeyAt && options.some((m) => m.x === abbeyAt.x && m.y === abbeyAt.y)) {
+      const g = tileGroup(ABBEY, 0);
+      g.setAttribute("transform", `translate(${abbeyAt.x * U} ${abbeyAt.y * U})`);
+      g.setAttribute("class", "tile cc-preview");
+      layers.preview.append(g);
+    } else {
+      abbeyAt = null;
+    }
+  }
+
+  function button(text, move, opts = {}) {
+    const b = el("button", {type: "button", class: opts.primary ? "primary" : "", disabled: busy || opts.disabled,
+      title: opts.title, text, "data-testid": opts.testid});
+    b.addEventListener("click", () => (typeof move === "function" ? move() : send(move)));
+    return b;
+  }
+
+  function drawControls(placing) {
+    clear(controls);
+    const turn = view.turn;
+    if (placing) {
+      const icon = tileIcon(turn.tile, selected ? selected.r : rot, 72, `tile ${turn.tile}`);
+      controls.append(el("div", {class: "cc-hand"}, [icon, el("div", {}, [
+        el("p", {text: selected ? `Tile ${turn.tile} at (${selected.x}, ${selected.y}).` : `Your tile: ${turn.tile}. Tap a highlighted square.`}),
+        el("div", {class: "cc-buttons"}, [
+          button("⟲", () => rotate(-1), {title: "Rotate left"}),
+          button("⟳ Rotate", () => rotate(1), {title: "Rotate right", testid: "rotate"}),
+          button("Place tile", () => send({type: "PlaceTile", x: selected.x, y: selected.y, r: selected.r}),
+            {primary: true, disabled: !selected, title: selected ? "" : "choose a highlighted square first (CAR-15)", testid: "place-tile"}),
+        ]),
+      ])]));
+      return;
+    }
+    const row = [];
+    if (legalOf("PlaceFigure").length || legalOf("SkipFigure").length) {
+      row.push(el("span", {text: "Put a figure on a marked spot (circle: follower, square: builder), or "}));
+      row.push(button("no figure", {type: "SkipFigure"}, {testid: "skip-figure"}));
+    }
+    if (legalOf("Draw").length) row.push(button("Draw a tile", {type: "Draw"}, {primary: true, testid: "draw"}));
+    if (legalOf("PlaceAbbey").length) {
+      row.push(abbeyAt
+        ? button(`Place the abbey at (${abbeyAt.x}, ${abbeyAt.y})`, {type: "PlaceAbbey", x: abbeyAt.x, y: abbeyAt.y}, {primary: true, testid: "place-abbey"})
+        : el("span", {class: "muted", text: "or tap a marked hole for your abbey (CAR-86)"}));
+    }
+    if (legalOf("DeclineExtra").length) row.push(button("Decline the extra part", {type: "DeclineExtra"}, {testid: "decline-extra"}));
+    if (legalOf("PassAbbey").length) row.push(button("Keep the abbey (pass)", {type: "PassAbbey"}, {testid: "pass-abbey"}));
+    if (row.length) controls.append(el("div", {class: "cc-buttons"}, row));
+  }
+
+  function drawStatus() {
+    if (view.finished) { status.textContent = "The game is over."; return; }
+    const seat = view.to_act[0];
+    const turn = view.turn;
+    const you = ctx.mode === "play" && seat === ctx.seat ? " (you)" : "";
+    const part = turn && PARTS[turn.part] ? `, ${PARTS[turn.part]}` : "";
+    const doing = {
+      start: "draws a tile or places the abbey", place: `places ${turn && turn.tile}`,
+      figure: "may put a figure on the new tile", extra: "takes the extra part or declines it",
+      auction: "is deciding in the bazaar auction", abbey_round: "may place the abbey",
+    }[view.phase] || "is to act";
+    status.textContent = `${who(names(), seat)}${you}${part}: ${doing}.`;
+  }
+
+  function drawInfo() {
+    clear(info);
+    const rows = view.players.map((p) => el("tr", {class: view.to_act.includes(p.seat) ? "acting" : ""}, [
+      el("td", {}, [el("span", {class: "seat-chip", style: `--chip:${seatColor(p.seat)}`, text: p.name})]),
+      el("td", {class: "num", text: String(p.score)}),
+      el("td", {class: "num", text: String(p.followers)}),
+      el("td", {text: p.builder === null ? "—" : p.builder === "supply" ? "in hand" : "on board"}),
+      el("td", {text: p.abbey ? "yes" : "used"}),
+    ]));
+    info.append(el("table", {class: "cc-players", "data-testid": "cc-players"}, [
+      el("thead", {}, [el("tr", {}, ["Player", "Score", "Followers", "Builder", "Abbey"].map((h) => el("th", {scope: "col", text: h})))]),
+      el("tbody", {}, rows)]));
+    const bz = view.bazaar || {};
+    if ((bz.won_tiles && bz.won_tiles.length) || (bz.queue && bz.queue.length) || bz.window) {
+      const order = (bz.won_tiles || []).map((w) => el("li", {}, [
+        el("span", {class: "seat-chip", style: `--chip:${seatColor(w.seat)}`, text: who(names(), w.seat)}),
+        tileIcon(w.tile, 0, 28, `tile ${w.tile}`), ` ${w.tile}`]));
+      info.append(el("section", {class: "cc-bazaar", "data-testid": "cc-bazaar"}, [
+        el("h3", {text: "Bazaar round"}),
+        order.length ? el("ol", {class: "play-order"}, order) : el("p", {class: "muted", text: "Tiles are being auctioned."}),
+        bz.queue && bz.queue.length ? el("p", {text: `Waiting bazaars (placers): ${bz.queue.map((q) => who(names(), Array.isArray(q) ? q[0] : q)).join(", ")}`}) : null,
+        el("p", {class: "muted small", text: "Won tiles never start a bazaar; nobody draws in this round (CAR-56, CAR-69)."}),
+      ]));
+    }
+    const stack = el("section", {class: "cc-stack"}, [el("h3", {text: "Tiles"}),
+      el("p", {text: `${view.stack} in the stack${view.face_down ? `, ${view.face_down} face down for the bazaar` : ""}.`})]);
+    if (view.remaining) {
+      stack.append(el("div", {class: "cc-remaining", "data-testid": "cc-remaining"}, Object.entries(view.remaining).map(([tid, n]) =>
+        el("span", {class: "cc-count", title: `${n} × ${tid}`}, [tileIcon(tid, 0, 30, `tile ${tid}`), el("small", {text: `${tid}×${n}`})]))));
+    }
+    if (view.discards && view.discards.length) stack.append(el("p", {class: "muted", text: `Discarded: ${view.discards.join(", ")}`}));
+    info.append(stack);
+  }
+
+  function draw() {
+    if (!view) return;
+    drawTiles();
+    drawFigures();
+    const placing = view.phase === "place" && drawPlacing();
+    if (!placing) clear(layers.preview);
+    drawHoles();
+    drawSpots();
+    drawStatus();
+    drawControls(placing);
+    panel.update(view.auction || null, legal);
+    const deciding = Boolean(view.auction && view.auction.decision);
+    auctionBox.hidden = !view.auction;
+    if (deciding !== auctionOpen) { auctionBox.open = deciding; auctionOpen = deciding; }
+    drawInfo();
+  }
+
+  return {
+    update({view: newView, legal: newLegal, events}) {
+      const grew = !view || newView.board.length !== view.board.length;
+      view = newView;
+      legal = newLegal || [];
+      for (const e of events || []) {
+        if (e.type === "TilePlaced" || e.type === "AbbeyPlaced") lastPlaced = [e.x, e.y];
+      }
+      if (!box || (grew && !userMoved)) fit();
+      draw();
+    },
+    destroy() {
+      clear(root);
+    },
+  };
+}
