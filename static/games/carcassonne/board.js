@@ -322,13 +322,13 @@ export function mount(root, ctx) {
     const seat = view.to_act[0];
     const turn = view.turn;
     const you = ctx.mode === "play" && seat === ctx.seat ? " (you)" : "";
-    const part = turn && PARTS[turn.part] ? `, ${PARTS[turn.part]}` : "";
+    const part = turn && PARTS[turn.part] ? ` (${PARTS[turn.part]})` : "";
     const doing = {
       start: "draws a tile or places the abbey", place: `places ${turn && turn.tile}`,
       figure: "may put a figure on the new tile", extra: "takes the extra part or declines it",
       auction: "is deciding in the bazaar auction", abbey_round: "may place the abbey",
     }[view.phase] || "is to act";
-    status.textContent = `${who(names(), seat)}${you}${part}: ${doing}.`;
+    status.textContent = `${who(names(), seat)}${you} ${doing}${part}.`;
   }
 
   function drawInfo() {
