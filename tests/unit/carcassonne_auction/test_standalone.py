@@ -266,3 +266,9 @@ def test_dump_load_round_trip() -> None:
     state = play(start(), SEED_MOVES[:6])
     data = json.loads(json.dumps(ENGINE.dump_state(state)))
     assert ENGINE.load_state(data) == state
+
+
+def test_contract_configs_are_valid_options() -> None:
+    for players, given in ENGINE.contract_configs():
+        checked = ENGINE.validate_options(given, players)
+        assert len(checked["players"]) == players
