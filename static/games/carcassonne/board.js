@@ -67,9 +67,12 @@ export function mount(root, ctx) {
     const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
     const x0 = Math.min(0, ...xs) - 1, x1 = Math.max(0, ...xs) + 2;
     const y0 = Math.min(0, ...ys) - 1, y1 = Math.max(0, ...ys) + 2;
-    let w = (x1 - x0) * U, h = (y1 - y0) * U;
-    const side = Math.max(w, h * 1.25, 4 * U);  // a landscape-ish frame, never closer than 4 squares
-    setBox({x: x0 * U - (side - w) / 2, y: y0 * U - (side / 1.25 - h) / 2, w: side, h: side / 1.25});
+    const w = (x1 - x0) * U, h = (y1 - y0) * U;
+    // the frame takes the canvas's own shape (portrait on a phone), never closer than 4 squares
+    const rect = canvas.getBoundingClientRect();
+    const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : 1.25;
+    const side = Math.max(w, h * aspect, 4 * U);
+    setBox({x: x0 * U - (side - w) / 2, y: y0 * U - (side / aspect - h) / 2, w: side, h: side / aspect});
   }
 
   function zoom(factor, cx, cy) {
