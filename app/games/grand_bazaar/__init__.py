@@ -3,6 +3,7 @@
 from app.games.base import register
 from app.games.grand_bazaar.engine import GrandBazaarEngine
 
-ENGINE = register(GrandBazaarEngine())
+ENGINE = GrandBazaarEngine()
+register(ENGINE)
 
 __all__ = ["ENGINE", "GrandBazaarEngine"]
