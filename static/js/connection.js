@@ -133,7 +133,8 @@ function newMoveId() {
 /**
  * new Connection(gameId, {seat, onState, onStatus, onChat, onPresence, onError})
  *  onState({view, legal, events, seq, status, source: "snapshot"|"patch"})
- *  onStatus("connecting"|"open"|"reconnecting"|"closed", {attempt, delay})
+ *  onStatus("connecting"|"open"|"reconnecting"|"closed", {attempt, delay, code, reason})
+ *  onChat(frame), onPresence(seats), onResigned(seat), onError(frame)
  */
 export class Connection {
   constructor(gameId, handlers = {}) {
@@ -239,9 +240,15 @@ export class Connection {
       try { frame = JSON.parse(msg.data); } catch { return; }
       this._handle(frame);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (socket !== this.socket) return;
       this._drop();
+      // 44xx: the server refused us for good (unknown game, private game, bad seat)
+      if (event.code >= 4400 && event.code < 4500 && event.code !== 4429) {
+        this.closed = true;
+        this._status("closed", {code: event.code, reason: event.reason});
+        return;
+      }
       if (!this.closed) this._scheduleReconnect();
     };
     socket.onerror = () => { /* onclose follows and reconnects */ };
@@ -334,6 +341,7 @@ export class Connection {
       }
       case "chat": if (this.handlers.onChat) this.handlers.onChat(frame); break;
       case "presence": if (this.handlers.onPresence) this.handlers.onPresence(frame.connected || []); break;
+      case "resigned": if (this.handlers.onResigned) this.handlers.onResigned(frame.seat); break;
       case "reconnect":
         this._drop();
         this.attempt = 0;

@@ -154,7 +154,7 @@ function figure(value) {
 }
 
 /** The players panel from the view envelope: names, scores, public figures, whose turn. */
-export function renderPlayers(list, view, {names = [], you = [], connected = null, resigned = []} = {}) {
+export function renderPlayers(list, view, {names = [], you = [], connected = null, resigned = [], bots = []} = {}) {
   clear(list);
   const toAct = new Set((view && view.to_act) || []);
   const players = (view && view.players) || names.map((name, seat) => ({seat, name}));
@@ -166,7 +166,8 @@ export function renderPlayers(list, view, {names = [], you = [], connected = nul
     const nameLine = el("span", {class: "player-name"}, [dot, el("span", {text: p.name || seatName(names, p.seat)})]);
     if (you.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: "you"}));
     if (resigned.includes(p.seat)) nameLine.append(el("span", {class: "tag warn", text: "resigned"}));
-    if (connected) {
+    if (bots.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: "bot"}));
+    else if (connected) {
       const online = connected.includes(p.seat);
       nameLine.append(el("span", {class: `presence ${online ? "on" : "off"}`, title: online ? "connected" : "not connected",
         "aria-label": online ? "connected" : "not connected"}));
@@ -197,6 +198,7 @@ export function renderRanking(list, view, names) {
   const seats = (outcome.ranks || []).map((rank, seat) => ({seat, rank, score: (outcome.scores || [])[seat]}));
   seats.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const winners = new Set(outcome.winners || []);
+  const resigned = new Set(outcome.resigned || []);
   for (const s of seats) {
     const name = ((view.players || []).find((p) => p.seat === s.seat) || {}).name || seatName(names, s.seat);
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
@@ -206,6 +208,7 @@ export function renderRanking(list, view, names) {
       el("span", {class: "player-name", text: name}),
       el("span", {class: "player-score", text: s.score === undefined ? "" : String(s.score)}),
       winners.has(s.seat) ? el("span", {class: "tag", text: "winner"}) : null,
+      resigned.has(s.seat) ? el("span", {class: "tag warn", text: "resigned"}) : null,
     ]));
   }
   if (outcome.reason && outcome.reason !== "finished") {
@@ -245,7 +248,7 @@ async function gamePage() {
   const gameId = main.dataset.gameId;
   await ensureIdentity();
   const params = new URLSearchParams(location.search);
-  const wanted = params.get("seat");
+  const wanted = /^[0-9]{1,2}$/.test(params.get("seat") || "") ? params.get("seat") : null;
   let game;
   try {
     game = await api("GET", `/api/games/${encodeURIComponent(gameId)}${wanted !== null ? `?seat=${encodeURIComponent(wanted)}` : ""}`);
@@ -256,6 +259,7 @@ async function gamePage() {
   }
   const names = (game.seats || []).map((s) => s.name);
   const you = (game.you && game.you.seats) || [];
+  const bots = (game.seats || []).filter((s) => s.holder === "bot").map((s) => s.seat);
   const state = {
     seat: game.you ? game.you.seat ?? null : null,
     view: game.view, legal: game.legal || [], seq: game.seq, status: game.status,
@@ -302,7 +306,7 @@ async function gamePage() {
     main.dataset.seat = state.seat === null ? "" : String(state.seat);
     $("turn").textContent = turnText(state.view, you, state.seat, names, state.status);
     $("turn").classList.toggle("mine", !finished && ((state.view && state.view.to_act) || []).some((s) => you.includes(s)));
-    renderPlayers($("players"), state.view, {names, you, connected: state.connected, resigned: state.resigned});
+    renderPlayers($("players"), state.view, {names, you, connected: state.connected, resigned: state.resigned, bots});
     $("outcome").hidden = !finished;
     if (finished) renderRanking($("ranking"), state.view, names);
     $("rematch").hidden = !finished || !you.length;
@@ -379,10 +383,12 @@ async function gamePage() {
       const node = $("conn-status");
       node.dataset.state = status;
       node.textContent = status === "reconnecting" && info.delay
-        ? `Reconnecting in ${Math.ceil(info.delay / 1000)} s…` : CONN_TEXT[status] || status;
+        ? `Reconnecting in ${Math.ceil(info.delay / 1000)} s…`
+        : status === "closed" && info.reason ? `Offline (${info.reason})` : CONN_TEXT[status] || status;
     },
     onChat(msg) { $("chat").append(chatLine(msg)); $("chat").scrollTop = $("chat").scrollHeight; },
     onPresence(connected) { state.connected = connected; drawChrome(); },
+    onResigned(seat) { if (!state.resigned.includes(seat)) state.resigned.push(seat); drawChrome(); },
     onError(frame) { console.warn("server error", frame); },
   });
 

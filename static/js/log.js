@@ -76,7 +76,11 @@ export class LogView {
     if (item) {
       item.classList.add("current");
       item.setAttribute("aria-current", "step");
-      item.scrollIntoView({block: "nearest"});
+      // scroll inside the list only: scrollIntoView would also scroll the page on a phone
+      const top = item.offsetTop, bottom = top + item.offsetHeight;
+      if (top < this.list.scrollTop || bottom > this.list.scrollTop + this.list.clientHeight) {
+        this.list.scrollTop = Math.max(0, top - this.list.clientHeight / 2);
+      }
     }
   }
 
