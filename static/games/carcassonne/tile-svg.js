@@ -306,7 +306,9 @@ export function tileGroup(tid, r = 0) {
 
 /** A stand-alone <svg> icon of a tile (or of a free-text label) `px` pixels wide. */
 export function tileIcon(tid, r = 0, px = 64, title = "") {
-  const root = svg("svg", {viewBox: "-2 -2 104 104", width: px, height: px, class: "tile-icon", role: "img", "aria-label": title || `tile ${tid}`});
+  // an inline size: the page styles every board svg at full width
+  const root = svg("svg", {viewBox: "-2 -2 104 104", width: px, height: px, style: `width:${px}px;height:${px}px`,
+    class: "tile-icon", role: "img", "aria-label": title || `tile ${tid}`});
   if (title) root.append(svg("title", {text: title}));
   root.append(tileGroup(tid, r));
   return root;
@@ -314,7 +316,8 @@ export function tileIcon(tid, r = 0, px = 64, title = "") {
 
 /** A tile shown only as text (the stand-alone auction's labels, CAR-105): never read as a type. */
 export function labelIcon(text, px = 64) {
-  const root = svg("svg", {viewBox: "-2 -2 104 104", width: px, height: px, class: "tile-icon label-tile", role: "img", "aria-label": `tile labelled ${text}`});
+  const root = svg("svg", {viewBox: "-2 -2 104 104", width: px, height: px, style: `width:${px}px;height:${px}px`,
+    class: "tile-icon label-tile", role: "img", "aria-label": `tile labelled ${text}`});
   root.append(svg("title", {text}));
   root.append(svg("rect", {width: 100, height: 100, rx: 6, fill: "#f7f3e8", stroke: "#8a7a5a", "stroke-width": 2, "stroke-dasharray": "6 4"}));
   const short = text.length > 14 ? `${text.slice(0, 13)}…` : text;
