@@ -48,11 +48,11 @@ export function mount(root, ctx) {
   // the auction panel is open while someone must decide in it, folded away during the round
   const auctionBox = el("details", {class: "cc-auction", hidden: true}, [
     el("summary", {text: "Bazaar auction"}), panel.el]);
-  root.append(el("div", {class: "cc-board"}, [
+  root.append(el("div", {class: "cc-host"}, [el("div", {class: "cc-board"}, [
     el("div", {class: "cc-main"}, [status, controls, error, auctionBox,
       el("div", {class: "cc-canvas-wrap"}, [canvas, zoomBar])]),
     info,
-  ]));
+  ])]));
 
   // ------------------------------------------------------------------ pan and zoom
 
