@@ -6,6 +6,7 @@ card's cost are 5-tuples (or lists) of counts in that order.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 COLOURS: Final[tuple[str, ...]] = ("R", "W", "B", "G", "Y")
@@ -90,9 +91,10 @@ EQUATIONS: Final[dict[str, tuple[Counts, Counts]]] = {
 }
 
 
-def card_equations(cards: list[int]) -> list[str]:
+@lru_cache(maxsize=64)
+def card_equations(cards: tuple[int, ...]) -> tuple[str, ...]:
     """The equation ids in force for the given exchange cards, in card order (BAZ-9)."""
-    return [f"{card}.{k}" for card in sorted(cards) for k in range(1, 6)]
+    return tuple(f"{card}.{k}" for card in sorted(cards) for k in range(1, 6))
 
 
 # BAZ-41: the 45 ware cards as cost letter strings; id = position + 1.

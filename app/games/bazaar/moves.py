@@ -166,4 +166,4 @@ def to_json(move: ParsedMove) -> dict[str, Any]:
 
 def tokens_json(cnt: list[int] | tuple[int, ...]) -> dict[str, int]:
     """Counts -> {"R": n, ...} with only the colours held, in colour order."""
-    return {c: n for c, n in zip(COLOURS, cnt, strict=True) if n}
+    return {c: n for c, n in zip(COLOURS, cnt) if n}  # noqa: B905 (always 5 counts: fast path)

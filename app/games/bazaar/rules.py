@@ -85,15 +85,30 @@ def to_act(state: BazaarState) -> frozenset[int]:
     return frozenset() if state.phase == OVER else frozenset({state.current})
 
 
-def equations_in_force(state: BazaarState) -> list[str]:
+def equations_in_force(state: BazaarState) -> tuple[str, ...]:
     """The 10 equation ids of the two exchange cards in force (BAZ-9)."""
-    return card_equations(state.cards)
+    return card_equations(tuple(state.cards))
 
 
 def trade_sides(equation_id: str, direction: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(giving side, receiving side) of an equation used in a direction (BAZ-17)."""
     left, right = EQUATIONS[equation_id]
     return (left, right) if direction == LTR else (right, left)
+
+
+# (equation id, direction) -> the colours and counts of the giving and receiving sides,
+# so that the legal-move scan touches only the colours an equation uses.
+Sparse = tuple[tuple[int, int], ...]
+
+
+def _sparse(side: tuple[int, ...]) -> Sparse:
+    return tuple((i, n) for i, n in enumerate(side) if n)
+
+
+_SPARSE: dict[tuple[str, str], tuple[Sparse, Sparse]] = {
+    (eq, d): (_sparse(trade_sides(eq, d)[0]), _sparse(trade_sides(eq, d)[1]))
+    for eq in EQUATIONS for d in (LTR, "right-to-left")
+}
 
 
 def trade_problem(state: BazaarState, seat: int, equation_id: str, direction: str) -> str | None:
@@ -125,9 +140,14 @@ def legal_moves(state: BazaarState, seat: int) -> list[Move]:
     hand = state.hands[seat]
     if state.phase == ACTION:
         moves: list[Move] = [{"type": "Roll"}]
+        if not state.started[seat]:
+            return moves  # BAZ-13
+        bank = state.bank
         for eq in equations_in_force(state):
             for direction in (LTR, "right-to-left"):
-                if trade_problem(state, seat, eq, direction) is None:
+                give, get = _SPARSE[eq, direction]
+                # the fast path of trade_problem (BAZ-17): giving side held, receiving in bank
+                if all(hand[i] >= n for i, n in give) and all(bank[i] >= n for i, n in get):
                     moves.append({"type": "Trade", "equation_id": eq, "direction": direction})
         return moves
     if state.phase == WILD_CHOICE:

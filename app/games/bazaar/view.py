@@ -19,18 +19,36 @@ from .scoring import final_outcome, star_level
 from .state import OVER, BazaarState
 
 
-def ware_json(ware: int) -> dict[str, Any]:
-    """A ware card as shown: id, cost (counts and letters), star flag."""
+def _ware_json(ware: int) -> dict[str, Any]:
     return {"id": ware, "cost": tokens_json(WARES[ware]), "letters": letters(WARES[ware]),
             "star": ware in STARRED}
 
 
-def equation_json(equation_id: str) -> dict[str, Any]:
-    """An equation in force: id, card, its two sides as counts and letters."""
+def _equation_json(equation_id: str) -> dict[str, Any]:
     left, right = EQUATIONS[equation_id]
     return {"id": equation_id, "card": int(equation_id.split(".")[0]),
             "left": tokens_json(left), "right": tokens_json(right),
             "left_letters": letters(left), "right_letters": letters(right)}
+
+
+# Card data never changes: build its JSON once; views get fresh copies (callers may mutate).
+_WARE_JSON = {w: _ware_json(w) for w in WARES}
+_EQUATION_JSON = {e: _equation_json(e) for e in EQUATIONS}
+
+
+def ware_json(ware: int) -> dict[str, Any]:
+    """A ware card as shown: id, cost (counts and letters), star flag."""
+    data = dict(_WARE_JSON[ware])
+    data["cost"] = dict(data["cost"])
+    return data
+
+
+def equation_json(equation_id: str) -> dict[str, Any]:
+    """An equation in force: id, card, its two sides as counts and letters."""
+    data = dict(_EQUATION_JSON[equation_id])
+    data["left"] = dict(data["left"])
+    data["right"] = dict(data["right"])
+    return data
 
 
 def view(state: BazaarState, seat: int | None, public_options: dict[str, Any],
