@@ -1,0 +1,131 @@
+"""The `carcassonne` engine: options (spec §2, CAR-4) and the contract hooks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.games.base import (
+    JSON,
+    Engine,
+    Event,
+    InvalidOptions,
+    Move,
+    Option,
+    Outcome,
+    Rng,
+    Seat,
+    shuffle,
+)
+
+from . import bot, rules, view
+from .state import State, dump_state, load_state
+from .tiles import BAZAAR_IDS, START, TILE_TYPES, supply
+
+
+class CarcassonneEngine(Engine):
+    """Carcassonne with Bazaars, Builder and Abbey (rules/carcassonne.md)."""
+
+    kind = "carcassonne"
+    title = "Carcassonne"
+    min_players = 2
+    max_players = 5
+    summary = "Tiles, followers and farms, with the Bazaar auction, the Builder and the Abbey."
+    options = (
+        Option("first_player", "choice", "random", "First player",
+               choices=("random", 0, 1, 2, 3, 4), help="who takes the first regular turn"),
+        Option("tiny_city", "choice", "4", "Two-tile city value", choices=("4", "2")),
+        Option("farm_scoring", "choice", "third", "Farm scoring",
+               choices=("third", "second", "first", "off")),
+        Option("bazaar", "bool", True, "Bazaars (12 expansion tiles)"),
+        Option("builder", "bool", True, "Builder"),
+        Option("abbey", "bool", True, "Abbey"),
+        Option("bazaar_builder_order", "choice", "auction-first", "Bazaar with builder",
+               choices=("auction-first", "builder-first")),
+        Option("show_remaining", "bool", True, "List the unseen tiles"),
+        Option("stack", "json", None, "Stacked draw order (tests)", fixture=True),
+    )
+
+    def validate_options(self, options: Mapping[str, JSON] | None, players: int) -> dict[str, JSON]:
+        """CAR-4: defaults filled, ranges and the stack fixture checked."""
+        opts = super().validate_options(options, players)
+        fp = opts["first_player"]
+        if fp != "random" and not 0 <= fp < players:
+            raise InvalidOptions(f"option first_player must be 'random' or a seat 0-{players - 1}")
+        stack = opts["stack"]
+        if stack is not None:
+            if not isinstance(stack, list) or not all(isinstance(t, str) for t in stack):
+                raise InvalidOptions("option stack must be a list of tile type ids")
+            avail = Counter(supply(bool(opts["bazaar"])))
+            avail[START] -= 1  # CAR-4: the start tile counts as one D
+            for tid, k in Counter(stack).items():
+                if tid not in TILE_TYPES or tid == "ABBEY":
+                    raise InvalidOptions(f"option stack: unknown tile type {tid[:20]!r}")
+                if tid in BAZAAR_IDS and not opts["bazaar"]:
+                    raise InvalidOptions(f"option stack: {tid} needs the bazaar option")
+                if k > avail[tid]:
+                    raise InvalidOptions(f"option stack: only {avail[tid]} {tid} available")
+            opts["stack"] = list(stack)
+        return opts
+
+    def setup(self, names: Sequence[str], options: Mapping[str, JSON], rng: Rng) -> State:
+        return rules.setup_state(names, options, rng)
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        return rules.to_act(state)
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        return rules.legal_moves(state, seat)
+
+    def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
+        return rules.apply(state, seat, move, rng)
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return view.view(state, self.public_options(state.opts, state.finished))
+
+    def full_view(self, state: State) -> dict[str, Any]:
+        """Everything, the draw order and face-down tiles included (for finished games)."""
+        v = view.view(state, dict(state.opts))
+        v["stack_order"] = list(state.stack[state.pos:])
+        v["face_down_tiles"] = list(state.facedown)
+        return v
+
+    def outcome(self, state: State) -> Outcome | None:
+        return view.outcome(state)
+
+    def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
+        return bot.choose(state, seat, rng)
+
+    def dump_state(self, state: State) -> JSON:
+        return dump_state(state)
+
+    def load_state(self, data: JSON) -> State:
+        return load_state(data)
+
+    def resample_hidden(self, state: State, seat: Seat | None, rng: Rng) -> State:
+        """Reshuffle the unseen tiles: the stack and the face-down bazaar tiles (CAR-100)."""
+        s = state.clone()
+        unseen = list(s.facedown) + list(s.stack[s.pos:])
+        shuffle(rng, unseen)
+        k = len(s.facedown)
+        s.facedown = tuple(unseen[:k])
+        s.stack = s.stack[:s.pos] + tuple(unseen[k:])
+        return s
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        return view.describe(event, names)
+
+    def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
+        return [
+            (2, {}),
+            (5, {}),
+            (4, {"bazaar_builder_order": "builder-first", "farm_scoring": "second"}),
+            (3, {"farm_scoring": "first", "tiny_city": "2", "show_remaining": False}),
+            (2, {"bazaar": False, "builder": False, "abbey": False, "farm_scoring": "off"}),
+            (3, {"builder": False, "first_player": 1}),
+            (4, {"abbey": False, "bazaar_builder_order": "builder-first"}),
+        ]
+
+
+ENGINE = CarcassonneEngine()

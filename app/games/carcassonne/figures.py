@@ -1,0 +1,68 @@
+"""The figure step (spec §6 and CAR-75/76): followers and the builder on the placed tile.
+
+`figure_error` returns the rule-tagged reason a figure may not go somewhere, or None.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import Square, State
+from .tiles import ABBEY, segment_kinds, segment_names
+
+
+def figure_error(s: State, seat: int, sq: Square, seg: str, kind: str) -> str | None:
+    """Why ``seat`` may not put a ``kind`` figure on ``seg`` of the tile on ``sq`` (or None)."""
+    tid, _r, base = s.board[sq]
+    names = segment_names(tid)
+    if seg not in names:
+        return f"CAR-26: the tile on ({sq[0]},{sq[1]}) has no segment {seg}"
+    i = names.index(seg)
+    skind = segment_kinds(tid)[i]
+    f = s.feats[s.find(base + i)]
+    if kind == "follower":
+        if s.followers[seat] <= 0:
+            return "CAR-25: you have no follower in your supply"
+        if skind == "F" and s.opts.get("farm_scoring") == "off":
+            return "CAR-21: farmers are not used (farm_scoring is off)"
+        if f.followers:
+            return "CAR-22: that feature already has a follower"
+        return None
+    if s.builder[seat] == -2:
+        return "CAR-74: the builder is not in this game"
+    if s.builder[seat] != -1:
+        return "CAR-75: your builder is not in your supply"
+    if skind not in "CR" or tid == ABBEY:
+        return "CAR-75: the builder goes only on a road or a city"
+    if not any(st == seat for st, _n in f.followers):
+        return "CAR-75: the builder needs one of your followers in that feature"
+    if f.open == 0:
+        return "CAR-75: the builder cannot go on a completed feature"
+    return None
+
+
+def figure_options(s: State, seat: int, sq: Square) -> list[tuple[str, str]]:
+    """Every (segment, kind) the player may choose in this figure step."""
+    tid = s.board[sq][0]
+    out = []
+    for seg in segment_names(tid):
+        for kind in ("follower", "builder"):
+            if figure_error(s, seat, sq, seg, kind) is None:
+                out.append((seg, kind))
+    return out
+
+
+def put_figure(s: State, seat: int, sq: Square, seg: str, kind: str) -> dict[str, Any]:
+    """Place the figure (already checked); return the FigurePlaced event."""
+    tid, _r, base = s.board[sq]
+    node = base + segment_names(tid).index(seg)
+    f = s.feat_mut(s.find(node))
+    if kind == "follower":
+        s.followers[seat] -= 1
+        f.followers.append((seat, node))
+    else:
+        s.builder[seat] = node
+        f.builders.append((seat, node))
+    s.figures[node] = (seat, kind, sq[0], sq[1], seg)
+    return {"type": "FigurePlaced", "seat": seat, "x": sq[0], "y": sq[1], "segment": seg,
+            "kind": kind}
