@@ -24,7 +24,14 @@ from app.games.bombay_bazar.data import MAX_PLAYERS, MIN_PLAYERS, PICTURE_IDS
 from app.games.bombay_bazar.describe import describe_event
 from app.games.bombay_bazar.geometry import LAYOUT_OF_TURN, LAYOUTS
 from app.games.bombay_bazar.moves import CALLS, parse
-from app.games.bombay_bazar.state import State, clone, is_solo, is_tournament, new_state
+from app.games.bombay_bazar.state import (
+    State,
+    clone,
+    deep_copy,
+    is_solo,
+    is_tournament,
+    new_state,
+)
 from app.games.bombay_bazar.tournament import standings
 from app.games.bombay_bazar.view import view as build_view
 
@@ -169,10 +176,10 @@ class BombayBazarEngine(Engine):
         return bot.bot_move(state, seat, rng)
 
     def dump_state(self, state: State) -> JSON:
-        return clone(state)
+        return deep_copy(state)
 
     def load_state(self, data: JSON) -> State:
-        return clone(data)
+        return deep_copy(data)
 
     # -- hidden information (BOM-20)
 
@@ -191,7 +198,7 @@ class BombayBazarEngine(Engine):
         parity = state.get("parity")
         if parity is None or state["phase"] not in ("hide", "call"):
             return state
-        new = clone(state)
+        new = deep_copy(state)
         hides = new["parity"]["hides"]
         for s, value in enumerate(hides):
             if value is not None and s != seat:

@@ -31,24 +31,28 @@ class EngineBug(RuntimeError):
     """A state that the placement rules should have made impossible (BOM-22)."""
 
 
+_PARTNER: tuple[tuple[int, ...], ...] = tuple(lay.partner for lay in LAYOUTS)
+_OPPOSITE: tuple[int, ...] = tuple(opposite(e) for e in range(6))
+
+
 def walk(board: list[int], elephant: str) -> tuple[list[Step], Tip]:
     """BOM-22: the trunk path of ``elephant`` and its tip."""
     cell, edge = ELEPHANT_START[elephant]
     path: list[Step] = []
-    seen: set[tuple[int, int]] = set()
+    # The walk is deterministic, so meeting a segment twice would make it cycle for ever:
+    # a path longer than every segment on the board is exactly that failure.
+    limit = 3 * len(board)
     while board[cell] >= 0:
-        out = LAYOUTS[board[cell]].partner[edge]
+        out = _PARTNER[board[cell]][edge]
         if out < 0:
             raise EngineBug(f"BOM-22: no segment on edge {edge} of cell {cell}")
-        key = (cell, min(edge, out))
-        if key in seen:
-            raise EngineBug("BOM-22: the walk met a segment twice")
-        seen.add(key)
         path.append((cell, edge, out))
         nxt = NEIGHBOURS[cell][out]
         if nxt == OFF:
             raise EngineBug("BOM-22: the walk left the board")
-        cell, edge = nxt, opposite(out)
+        if len(path) > limit:
+            raise EngineBug("BOM-22: the walk met a segment twice")
+        cell, edge = nxt, _OPPOSITE[out]
     return path, (cell, edge)
 
 

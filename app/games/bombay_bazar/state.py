@@ -24,12 +24,13 @@ Keys:
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from app.games.bombay_bazar.data import CLOCKWISE, COPIES, DATA_VERSION
 from app.games.bombay_bazar.geometry import CELLS
 
 State = dict[str, Any]
+_T = TypeVar("_T")
 
 
 def new_state(names: list[str], options: dict[str, Any]) -> State:
@@ -69,10 +70,32 @@ def reset_round(state: State) -> None:
     )
 
 
+def deep_copy(value: _T) -> _T:
+    """A deep copy of JSON data (a JSON round trip is exact for it)."""
+    return cast(_T, json.loads(json.dumps(value)))
+
+
+_LISTS = ("elephants", "board", "ends", "end_marks", "piles", "out", "elim_order",
+          "placements", "results")
+
+
 def clone(state: State) -> State:
-    """A deep copy (the state is small JSON, so a JSON round trip is fast and exact)."""
-    copied: State = json.loads(json.dumps(state))
-    return copied
+    """A copy that `apply` may change freely.
+
+    Only containers that the rules change in place are copied; the entries appended to
+    ``end_marks``, ``placements``, ``results`` and the parity lists are never changed after
+    they are appended, so they may be shared. This keeps `apply` fast and pure.
+    """
+    new = dict(state)
+    for key in _LISTS:
+        new[key] = list(state[key])
+    new["medals"] = [list(m) for m in state["medals"]]
+    parity = state["parity"]
+    if parity is not None:
+        new["parity"] = {**parity, "contenders": list(parity["contenders"]),
+                         "hides": list(parity["hides"]), "calls": list(parity["calls"]),
+                         "history": list(parity["history"])}
+    return new
 
 
 def players(state: State) -> int:

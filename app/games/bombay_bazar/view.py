@@ -15,7 +15,7 @@ from app.games.bombay_bazar import start
 from app.games.bombay_bazar.data import PICTURE_IDS, public_data
 from app.games.bombay_bazar.geometry import LAYOUTS, cell_json
 from app.games.bombay_bazar.rules import path_json, trunks
-from app.games.bombay_bazar.state import State, clockwise_from, is_tournament
+from app.games.bombay_bazar.state import State, clockwise_from, deep_copy, is_tournament
 from app.games.bombay_bazar.tournament import standings
 
 
@@ -52,7 +52,7 @@ def _parity(state: State, seat: int | None) -> dict[str, Any] | None:
         "hidden": [s for s in parity["contenders"] if parity["hides"][s] is not None],
         "calls": [list(c) for c in parity["calls"]],
         "calling_order": start.calling_order(state) if pending else [],
-        "history": parity["history"],
+        "history": deep_copy(parity["history"]),
         "my_hide": None,
     }
     if seat is not None and 0 <= seat < len(parity["hides"]):
@@ -108,7 +108,7 @@ def view(state: State, seat: int | None, to_act: frozenset[int],
         "turn": state["turn"],
         "elim_order": list(state["elim_order"]),
         "parity": _parity(state, seat),
-        "results": state["results"],
+        "results": deep_copy(state["results"]),
         "medals": [list(m) for m in state["medals"]] if tournament else None,
         "standings": standings(state["medals"], state["options"]["medal_tiebreak"])
         if tournament else None,

@@ -74,11 +74,12 @@ def test_bom_47_outcome_of_a_series(tiebreak: str, ranks: list[int], winners: li
 
 
 def play_round(state: State, rng: SeededRng) -> tuple[State, list[dict[str, object]]]:
-    """Play bot moves until a round ends; return the state and the last move's events."""
+    """Play random legal moves until a round ends; the state and the last move's events."""
     while True:
         seat = min(ENGINE.to_act(state))
         recorder = RecordingRng(rng)
-        state, events = ENGINE.apply(state, seat, ENGINE.bot_move(state, seat, rng), recorder)
+        moves = ENGINE.legal_moves(state, seat)
+        state, events = ENGINE.apply(state, seat, moves[rng.randbelow(len(moves))], recorder)
         if any(e["type"] == "RoundEnded" for e in events):
             return state, [*events, {"type": "_draws", "n": len(recorder.outcomes)}]
 
