@@ -305,6 +305,10 @@ export function mount(root, ctx) {
       return;
     }
     const row = [];
+    if (view.phase === "place" && turn && turn.tile) {  // someone else's tile in hand (CAR-98)
+      row.push(tileIcon(turn.tile, 0, 48, `tile ${turn.tile}`),
+        el("span", {text: `${who(names(), turn.seat)} has tile ${turn.tile}.`}));
+    }
     if (legalOf("PlaceFigure").length || legalOf("SkipFigure").length) {
       row.push(el("span", {text: "Put a figure on a marked spot (circle: follower, square: builder), or "}));
       row.push(button("no figure", {type: "SkipFigure"}, {testid: "skip-figure"}));
