@@ -33,10 +33,29 @@ def _page(request: Request, name: str, **context: Any) -> HTMLResponse:
     return templates.TemplateResponse(request, name, context)
 
 
+_NOT_FOUND = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found · Bazaar</title>
+<link rel="stylesheet" href="/static/css/app.css"></head><body><main class="page">
+<section class="card narrow"><h1>Not found</h1><p>There is no such page here.</p>
+<p><a class="button primary" href="/">Back to the games</a></p></section></main></body></html>"""
+
+
+def not_found_page() -> HTMLResponse:
+    """A plain 404 page (no request data echoed)."""
+    return HTMLResponse(_NOT_FOUND, status_code=404)
+
+
 def _check_id(value: str) -> str:
     if not _ID.match(value):
         raise HTTPException(status_code=404, detail={"code": "NOT_FOUND", "reason": "unknown id"})
     return value
+
+
+def rules_kinds() -> list[str]:
+    """The kinds that have an in-app rules fragment (templates/rules/<kind>.html)."""
+    if not RULES_DIR.is_dir():
+        return []
+    return sorted(p.stem for p in RULES_DIR.glob("*.html") if _KIND.match(p.stem))
 
 
 def _title_of(kind: str) -> str:
@@ -55,7 +74,7 @@ def _title_of(kind: str) -> str:
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
     """Catalogue, open lobbies and live games."""
-    return _page(request, "home.html", page="home")
+    return _page(request, "home.html", page="home", rules=rules_kinds())
 
 
 @router.get("/lobbies/new", response_class=HTMLResponse)
@@ -100,9 +119,7 @@ async def me(request: Request) -> HTMLResponse:
 async def rules(request: Request, kind: str) -> HTMLResponse:
     """The in-app rules of a game: wraps templates/rules/<kind>.html."""
     if not _KIND.match(kind) or not (RULES_DIR / f"{kind}.html").is_file():
-        raise HTTPException(
-            status_code=404, detail={"code": "NOT_FOUND", "reason": f"no rules page for {kind!r}"}
-        )
+        return not_found_page()
     return _page(
         request,
         "rules.html",

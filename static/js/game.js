@@ -305,7 +305,9 @@ async function gamePage() {
     main.dataset.status = finished ? "finished" : "live";
     main.dataset.seat = state.seat === null ? "" : String(state.seat);
     $("turn").textContent = turnText(state.view, you, state.seat, names, state.status);
-    $("turn").classList.toggle("mine", !finished && ((state.view && state.view.to_act) || []).some((s) => you.includes(s)));
+    const myTurn = !finished && ((state.view && state.view.to_act) || []).some((s) => you.includes(s));
+    document.title = `${myTurn ? "● Your turn · " : ""}${game.title || game.kind} · Bazaar`;
+    $("turn").classList.toggle("mine", myTurn);
     renderPlayers($("players"), state.view, {names, you, connected: state.connected, resigned: state.resigned, bots});
     $("outcome").hidden = !finished;
     if (finished) renderRanking($("ranking"), state.view, names);
@@ -438,6 +440,7 @@ async function gamePage() {
   conn.start();
   followTurn();
   window.addEventListener("pagehide", () => conn.close());
+  window.bazaar = {conn, state}; // for debugging from the console and for the browser tests
 }
 
 if (document.body.classList.contains("page-game")) {

@@ -14,6 +14,7 @@ function empty(list, text) {
 }
 
 function drawCatalog(games) {
+  const rules = new Set(($("page").dataset.rules || "").split(" ").filter(Boolean));
   const box = $("catalog");
   clear(box);
   box.removeAttribute("aria-busy");
@@ -26,7 +27,7 @@ function drawCatalog(games) {
       el("div", {class: "actions"}, [
         el("a", {class: "button primary", href: `/lobbies/new?kind=${encodeURIComponent(g.kind)}`,
           "data-testid": `create-${g.kind}`, text: "Create lobby"}),
-        el("a", {class: "button", href: `/rules/${encodeURIComponent(g.kind)}`, text: "Rules"}),
+        rules.has(g.kind) ? el("a", {class: "button", href: `/rules/${encodeURIComponent(g.kind)}`, text: "Rules"}) : null,
       ]),
     ]));
   }

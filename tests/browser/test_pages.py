@@ -48,7 +48,9 @@ def test_hot_seat_switcher_follows_the_seat_to_act(guest, problems):
 
 
 def test_unknown_rules_and_game_pages(server, guest):
-    assert httpx.get(f"{server}/rules/no-such-game").status_code == 404
+    missing = httpx.get(f"{server}/rules/no-such-game")
+    assert missing.status_code == 404
+    assert "no-such-game" not in missing.text  # nothing from the request is echoed
     assert httpx.get(f"{server}/rules/..%2Fbase").status_code == 404
     page = guest("Dora", "/games/doesnotexist")
     page.get_by_test_id("turn").filter(has_text="cannot be shown").wait_for()
@@ -117,3 +119,42 @@ def test_json_patch_module(new_context, server):
     assert result["doc"] == {"a": {"b/c": 1, "m~n": [1, 2, 3]}, "x": [{"y": 1}]}  # untouched
     assert result["fails"] == [True] * 6
     assert result["root"] == 3
+
+
+def test_a_dropped_socket_resumes_with_the_missing_moves(guest, problems):
+    import random
+
+    ann = guest("Ann", "/lobbies/new?kind=grand-bazaar")
+    ann.get_by_test_id("create-lobby").click()
+    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    bob = guest("Bob", ann.url)
+    bob.get_by_test_id("join-seat-1").click()
+    ann.get_by_test_id("seat-1").filter(has_text="Bob").wait_for()
+    ann.get_by_test_id("start-game").click()
+    ann.wait_for_url(re.compile(r"/games/"))
+    bob.wait_for_url(ann.url)
+    for page in (ann, bob):
+        page.locator("#conn-status[data-state=open]").wait_for()
+    rng = random.Random(5)
+    # Ann's connection drops silently; Bob and Ann keep playing (Ann's moves go over HTTP)
+    ann.evaluate("window.bazaar.conn._drop()")
+    for turn in range(8):
+        seq = max(page_seq(ann), page_seq(bob))
+        mover = next(p for p in (ann, bob) if p.get_by_test_id("turn").inner_text() == "Your turn")
+        if mover is ann:
+            ann.evaluate("window.bazaar.conn._open()")  # Ann comes back when she wants to move
+            wait_seq(ann, seq)
+        make_move(mover, rng)
+        wait_seq(mover, seq + 1)
+        if mover is ann:
+            wait_seq(bob, seq + 1)
+            ann.evaluate("window.bazaar.conn._drop()")
+        elif turn >= 2:
+            break  # Bob moved while Ann was away
+    missed = page_seq(bob)
+    assert page_seq(ann) < missed
+    ann.evaluate("window.bazaar.conn._open()")  # hello with since: the missing patches arrive
+    wait_seq(ann, missed)
+    ann.locator("#conn-status[data-state=open]").wait_for()
+    assert ann.locator("#log .log-entry").count() == missed
+    assert problems.errors == []

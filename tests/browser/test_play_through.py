@@ -108,5 +108,10 @@ def test_two_players_play_grand_bazaar_to_the_end_while_a_spectator_watches(gues
     label.filter(has_text=f"Move 1 of {final}").wait_for()
     cat.get_by_test_id("play").click()  # pause
 
+    # a rematch: a new lobby with the same seats and options
+    ann.get_by_test_id("rematch").click()
+    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    ann.get_by_test_id("seat-0").filter(has_text="Ann").wait_for()
+
     assert problems.dialogs == []
     assert problems.errors == []

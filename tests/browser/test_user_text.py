@@ -55,5 +55,10 @@ def test_hostile_names_and_chat_are_shown_as_text(guest, problems):
     ann.reload()
     ann.get_by_test_id("chat").get_by_text(CHAT, exact=True).wait_for()
     _no_injected_nodes(ann)
+    # Bob resigns: the bot plays his seat on, and Ann's page says so
+    bob.get_by_test_id("resign").click()
+    bob.get_by_test_id("resign-confirm").click()
+    bob.get_by_test_id("resign").wait_for(state="hidden")
+    ann.get_by_test_id("players").locator(".player", has_text=SCRIPT_NAME).get_by_text("resigned").wait_for()
     assert problems.dialogs == []
     assert problems.errors == []
