@@ -103,10 +103,13 @@ class GrandBazaarEngine(Engine):
             raise NotYourTurn(f"GB-11: it is seat {state.turn()}'s move, not seat {seat}'s")
         return rules.apply_trade(state, seat, trade, rng)
 
-    def view(self, state: State, seat: Seat | None, reveal: bool = False) -> dict[str, Any]:
-        """The view; ``reveal=True`` adds the deck order (the replay of a finished game, GB-23)."""
-        public = self.public_options(state.options, state.finished or reveal)
-        return view_module.view(state, seat, public, reveal)
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        public = self.public_options(state.options, state.finished)
+        return view_module.view(state, seat, public, reveal=False)
+
+    def full_view(self, state: State) -> dict[str, Any]:
+        """GB-23: once the game has ended, every step of its replay shows the deck order too."""
+        return view_module.view(state, None, dict(state.options), reveal=True)
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state)

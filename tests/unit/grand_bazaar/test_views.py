@@ -131,7 +131,7 @@ def test_s_gb_24_public_after_the_end() -> None:
     assert final["options"] == {"first_player": 0, "price_order": order}
     assert final["deck_order"] == []
     for step in steps:
-        replay = ENGINE.view(step, None, reveal=True)
+        replay = ENGINE.full_view(step)
         k = len(step.history)
         assert replay["deck_order"] == list(range(k + 1, 28))
         assert replay["options"]["price_order"] == order
