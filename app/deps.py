@@ -21,7 +21,8 @@ async def _session(request: Request) -> AsyncIterator[AsyncSession]:
         yield session
 
 
-SessionDep = Annotated[AsyncSession, Depends(_session)]
+# "function" scope: commit before the response is sent, so a client never reads stale data
+SessionDep = Annotated[AsyncSession, Depends(_session, scope="function")]
 
 
 def token_of(headers: Any, cookies: Any, query: Any = None) -> str | None:
