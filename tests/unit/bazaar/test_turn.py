@@ -255,3 +255,26 @@ def test_baz_21_move_vocabulary_and_malformed_moves() -> None:
             play(state, 0, junk)  # type: ignore[arg-type]
     with pytest.raises(NotYourTurn):
         play(state, 1, ROLL)
+
+
+def test_baz_4_die_faces_equally_likely() -> None:
+    """BAZ-4: six faces R W B G Y WILD, each one draw of six equally likely outcomes."""
+    from app.games.base import ReplayRng
+
+    faces = []
+    for outcome in range(6):
+        after, events = ENGINE.apply(new_game(2), 0, ROLL, ReplayRng([outcome]))
+        faces.append(events[0]["face"])
+    assert faces == ["R", "W", "B", "G", "Y", "WILD"]
+
+
+def test_baz_3_tokens_conserved_by_roll_trade_buy_and_return() -> None:
+    """BAZ-3: tokens paid or given go back to the bank; bank + hands = 20 per colour."""
+    state = given(new_game(2), hands={0: "RRRRRWWWWBBBG", 1: "Y"})
+    steps: list[tuple[dict[str, Any], str | None]] = [
+        (trade("1.1"), None), (END, None), ({"type": "ReturnTokens", "tokens": "RRYW"}, None)]
+    for move, die in steps:
+        state, _ = play(state, state.current, move, die)
+        for c in range(5):
+            assert state.bank[c] + sum(h[c] for h in state.hands) == 20
+    assert sum(state.bank) + sum(sum(h) for h in state.hands) == 100
