@@ -395,6 +395,7 @@ async function gamePage() {
   });
 
   for (const msg of game.chat || []) $("chat").append(chatLine(msg));
+  $("chat-form").querySelector("button[type=submit]").disabled = false;
   $("chat-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const input = $("chat-text");

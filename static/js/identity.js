@@ -16,6 +16,7 @@ function askForName() {
   const error = document.getElementById("identity-error");
   document.body.classList.add("needs-name");
   section.hidden = false;
+  form.querySelector("button[type=submit]").disabled = false;
   input.focus();
   return new Promise((resolve) => {
     form.addEventListener("submit", async (event) => {

@@ -113,6 +113,7 @@ async function newLobbyPage() {
   }
   players.addEventListener("change", drawSeats);
   draw();
+  $("create-lobby").disabled = !game;
 
   $("lobby-form").addEventListener("submit", async (event) => {
     event.preventDefault();
