@@ -3,8 +3,10 @@ chosen by a short lookahead.
 
 For a placement the bot tries every legal layout and scores the position after it: the
 segments gained now, the best gain it could make on its next turn, how many placements it
-would still have (a trunk walked into a dead end is eliminated), and whether an opponent would
-be left without any placement (blocking, worth a little when it costs little).
+would still have (a trunk walked into a dead end is eliminated, BOM-38), whether one more
+placement could still keep it alive when few are left, the share of a nearby opponent's
+replies that would close its tip cell (BOM-31/32), and whether an opponent would be left
+without any placement (blocking, worth a little when it costs little).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from app.games.base import Move, Rng, choice
 from app.games.bombay_bazar import start
 from app.games.bombay_bazar.data import PICTURE_IDS
-from app.games.bombay_bazar.geometry import LAYOUTS
+from app.games.bombay_bazar.geometry import LAYOUTS, NEIGHBOURS, OFF
 from app.games.bombay_bazar.moves import CALLS
 from app.games.bombay_bazar.rules import legal_layouts, tips, walk
 from app.games.bombay_bazar.state import State
@@ -37,6 +39,53 @@ def _best_gain(state: State, seat: int, base: int) -> int:
     return best
 
 
+def _distances(state: State, start: int) -> dict[int, int]:
+    """Steps from ``start`` to every empty cell reachable through empty cells."""
+    board, ends = state["board"], state["ends"]
+    if board[start] >= 0 or ends[start] > 0:
+        return {}
+    dist = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for cell in frontier:
+            for n in NEIGHBOURS[cell]:
+                if n != OFF and n not in dist and board[n] < 0 and ends[n] == 0:
+                    dist[n] = dist[cell] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def _survivable(state: State, seat: int, options: list[int]) -> bool:
+    """Whether some next placement still leaves the seat a placement after it."""
+    return any(legal_layouts(_after(state, seat, layout), seat) for layout in options)
+
+
+def _threat(state: State, seat: int, all_tips: dict[int, tuple[int, int]]) -> float:
+    """The share of an opponent's replies that would leave the seat without a placement.
+
+    Only an opponent whose tip is near ours can close our tip cell (BOM-31/32), so the
+    replies are tried only then.
+    """
+    mine = all_tips[seat][0]
+    near = _distances(state, mine)
+    worst = 0.0
+    for other, (cell, _entry) in all_tips.items():
+        if other == seat or state["out"][other] or near.get(cell, 99) > 2:
+            continue
+        replies = legal_layouts(state, other, all_tips)
+        if not replies:
+            continue
+        killing = 0
+        for reply in replies:
+            after = _after(state, other, reply)
+            if not legal_layouts(after, seat):
+                killing += 1
+        worst = max(worst, killing / len(replies))
+    return worst
+
+
 def evaluate(state: State, seat: int, layout: int) -> float:
     """How good placing ``layout`` looks for ``seat`` (higher is better)."""
     elephant = state["elephants"][seat]
@@ -50,6 +99,9 @@ def evaluate(state: State, seat: int, layout: int) -> float:
         value -= 200.0  # a dead end: the trunk stops growing
     else:
         value += 2.0 * min(len(mine), 8) + 6.0 * _best_gain(after, seat, length)
+        if len(mine) <= 6 and not _survivable(after, seat, mine):
+            value -= 150.0  # every next placement would walk into a dead end
+        value -= 300.0 * _threat(after, seat, all_tips)
     for other, elephant_other in enumerate(state["elephants"]):
         if other == seat or elephant_other is None or state["out"][other]:
             continue
