@@ -6,7 +6,12 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from sqlalchemy import JSON, MetaData, event
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 from sqlalchemy.orm import DeclarativeBase
 
 NAMING = {

@@ -25,7 +25,7 @@ HOST: Seat = -1
 made by the lobby host, whether or not the host holds a seat."""
 JSON = Any
 Move = dict[str, Any]
-"""A move is a JSON object with a ``type`` tag, e.g. ``{"type": "Trade", "sell": .., "buy": ..}``."""
+"""A move is a JSON object with a ``type`` tag, e.g. ``{"type": "Trade", "sell": {..}}``."""
 Event = dict[str, Any]
 """An event is a JSON object with a past-tense ``type`` tag, e.g. ``{"type": "PriceRevealed"}``."""
 State = Any

@@ -52,7 +52,7 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
     engine = get_engine(lobby.kind)
     seats = [{
         "seat": s.seat, "holder": s.holder,
-        "user_id": s.user_id if s.holder == "user" else (lobby.host_id if s.holder == "host" else None),
+        "user_id": {"user": s.user_id, "host": lobby.host_id}.get(s.holder),
         "name": None if s.holder == "open" else seat_name(lobby, s, host_name),
     } for s in lobby.seats]
     uid = viewer.user_id if viewer else None
@@ -110,8 +110,8 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
     engine = engine_of(lobby.kind)
     if body.players is not None and body.players != len(lobby.seats):
         if not engine.min_players <= body.players <= engine.max_players:
-            raise ApiError(422, "BAD_OPTIONS",
-                           f"{engine.title} takes {engine.min_players}-{engine.max_players} players")
+            raise ApiError(422, "BAD_OPTIONS", f"{engine.title} takes "
+                           f"{engine.min_players}-{engine.max_players} players")
         if body.players < len(lobby.seats):
             lobby.seats = lobby.seats[:body.players]
         else:

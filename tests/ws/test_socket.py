@@ -9,7 +9,7 @@ import jsonpatch
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from tests.conftest import Player, start_game
+from tests.conftest import start_game
 
 
 class Viewer:
