@@ -1,0 +1,343 @@
+// Board of `bazaar`: Sid Sackson's Bazaar with Penalty Bazaar (rules/bazaar.md).
+// Draws the die, the ten equations in force (each usable in either direction with one click,
+// disabled with the reason on hover when not possible), the four stalls (top card, cards
+// left, star level), the bank, every player's tokens and score breakdown, the wild-colour
+// and hand-limit choosers, and the last move in words. Offers only legal moves; a refused
+// move's reason (it cites the rule) is shown under the controls.
+
+import {el, svg, clear, seatColor} from "/static/js/dom.js";
+
+const COLOURS = ["R", "W", "B", "G", "Y"];
+const COLOUR_NAMES = {R: "red", W: "white", B: "blue", G: "green", Y: "yellow"};
+const LTR = "left-to-right";
+const RTL = "right-to-left";
+
+/** Counts {R: 2, G: 1} -> "2R G" style text in colour order. */
+function shortText(counts) {
+  const parts = COLOURS.filter((c) => counts[c]).map((c) => (counts[c] === 1 ? c : `${counts[c]}${c}`));
+  return parts.length ? parts.join(" ") : "nothing";
+}
+
+function lacking(need, have) {
+  const out = {};
+  for (const c of COLOURS) {
+    const miss = (need[c] || 0) - (have[c] || 0);
+    if (miss > 0) out[c] = miss;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/** One token as a small SVG disc with its letter (colour is never the only cue). */
+function chip(colour, size = 20) {
+  const r = size / 2;
+  return svg("svg", {class: "baz-chip", viewBox: `0 0 ${size} ${size}`, width: size, height: size,
+    role: "img", "aria-label": COLOUR_NAMES[colour]}, [
+    svg("circle", {cx: r, cy: r, r: r - 1, class: `baz-token baz-${colour}`}),
+    svg("text", {x: r, y: r + 0.5, class: `baz-letter baz-letter-${colour}`, "text-anchor": "middle",
+      "dominant-baseline": "central", "font-size": size * 0.55, text: colour}),
+  ]);
+}
+
+/** A multiset of tokens as chips, in colour order. */
+function chips(counts, size = 18) {
+  const out = [];
+  for (const c of COLOURS) for (let i = 0; i < (counts[c] || 0); i += 1) out.push(chip(c, size));
+  return el("span", {class: "baz-chips", "aria-label": shortText(counts)}, out.length ? out : [el("span", {class: "muted", text: "—"})]);
+}
+
+/** Counts per colour as "chip ×n" cells (bank, hands). */
+function tally(counts, testid) {
+  return el("span", {class: "baz-tally", "data-testid": testid}, COLOURS.map((c) =>
+    el("span", {class: `baz-tally-cell${counts[c] ? "" : " zero"}`, title: `${COLOUR_NAMES[c]}: ${counts[c] || 0}`},
+      [chip(c, 16), el("span", {class: "baz-count", text: String(counts[c] || 0)})])));
+}
+
+export function mount(root, ctx) {
+  let view = null;
+  let legal = [];
+  let busy = false;
+  let error = "";
+  let lastEvents = [];
+  let toReturn = {R: 0, W: 0, B: 0, G: 0, Y: 0};
+  let returnKey = "";
+
+  const status = el("div", {class: "baz-status", "data-testid": "baz-status"});
+  const errorBox = el("p", {class: "form-error baz-error", role: "alert", "data-testid": "baz-error"});
+  const chooser = el("div", {class: "baz-chooser", "data-testid": "baz-chooser"});
+  const stallsBox = el("section", {class: "baz-stalls", "aria-label": "Stalls", "data-testid": "baz-stalls"});
+  const eqBox = el("section", {class: "baz-equations", "aria-label": "Exchange equations", "data-testid": "baz-equations"});
+  const bankBox = el("section", {class: "baz-bank", "aria-label": "Bank", "data-testid": "baz-bank"});
+  const playersBox = el("section", {class: "baz-players", "aria-label": "Players", "data-testid": "baz-players"});
+  const eventsBox = el("section", {class: "baz-events", "aria-label": "Last move", "data-testid": "baz-events"});
+  const infoBox = el("section", {class: "baz-info", "data-testid": "baz-info"});
+  root.append(el("div", {class: "baz-board"}, [
+    status, errorBox, chooser, stallsBox,
+    el("div", {class: "baz-columns"}, [eqBox, el("div", {}, [bankBox, playersBox])]),
+    eventsBox, infoBox,
+  ]));
+
+  const names = () => (view ? view.players.map((p) => p.name) : ctx.names || []);
+  const canPlay = () => ctx.mode === "play" && typeof ctx.submit === "function" && ctx.seat !== null && ctx.seat !== undefined;
+  const myTurn = () => canPlay() && view && !view.finished && (view.to_act || []).includes(ctx.seat);
+  const me = () => (view && ctx.seat !== null && ctx.seat !== undefined ? view.players[ctx.seat] : null);
+  const isLegal = (pred) => legal.some(pred);
+
+  async function send(move) {
+    if (busy) return;
+    busy = true;
+    error = "";
+    draw();
+    let result;
+    try {
+      result = await ctx.submit(move);
+    } catch (err) {
+      result = {ok: false, reason: String(err)};
+    }
+    busy = false;
+    if (!result.ok) error = result.reason || result.code || "The move was refused.";
+    draw();
+  }
+
+  function button(label, move, why, attrs = {}) {
+    const allowed = !why && !busy;
+    const b = el("button", {type: "button", class: attrs.class || "", disabled: !allowed, "aria-disabled": allowed ? "false" : "true",
+      title: why || attrs.title || "", "data-testid": attrs.testid, text: label});
+    if (allowed) b.addEventListener("click", () => send(move));
+    return b;
+  }
+
+  // Why a seat cannot act now, before any move-specific reason (or null if it can).
+  function turnWhy() {
+    if (!canPlay()) return ctx.mode === "replay" ? "Replay" : "You are watching this game";
+    if (view.finished) return "BAZ-30: the game is over";
+    if (!myTurn()) return `Not your turn: ${names()[view.current] || "another player"} is to act`;
+    return null;
+  }
+
+  function tradeWhy(eq, direction) {
+    const base = turnWhy();
+    if (base) return base;
+    if (isLegal((m) => m.type === "Trade" && m.equation_id === eq.id && m.direction === direction)) return null;
+    if (view.phase !== "action") return "BAZ-14: only one action (a roll or one trade) per turn";
+    const mine = me();
+    if (!mine.started) return "BAZ-13: the first turn of the game must be a roll";
+    const give = direction === LTR ? eq.left : eq.right;
+    const get = direction === LTR ? eq.right : eq.left;
+    const short1 = lacking(give, mine.tokens);
+    if (short1) return `BAZ-17: you lack ${shortText(short1)} for the giving side`;
+    const short2 = lacking(get, view.bank);
+    if (short2) return `BAZ-17: the bank lacks ${shortText(short2)} for the receiving side`;
+    return "Not possible now";
+  }
+
+  function buyWhy(stall) {
+    const base = turnWhy();
+    if (base) return base;
+    if (isLegal((m) => m.type === "Buy" && m.stall === stall.stall)) return null;
+    if (!stall.top) return `BAZ-18: stall ${stall.stall} is sold out`;
+    if (view.phase === "action") return "BAZ-14: roll or trade first, then buy";
+    if (view.phase === "wild") return "BAZ-16: name a colour for the wild roll first";
+    if (view.phase === "return") return "BAZ-19: return your surplus tokens";
+    const short = lacking(stall.top.cost, me().tokens);
+    if (short) return `BAZ-18: you lack ${shortText(short)} to buy this card`;
+    return "Not possible now";
+  }
+
+  function drawStatus() {
+    clear(status);
+    const who = view.finished ? null : names()[view.current];
+    let prompt;
+    if (view.finished) {
+      prompt = view.reason === "two-stalls-sold-out" ? "Game over: two stalls are sold out." : "Game over: no purchase for too long (stuck-game guard).";
+    } else if (!myTurn()) {
+      prompt = `${who} is to act.`;
+    } else if (view.phase === "action") {
+      prompt = me().started ? "Your turn: roll the die or make one trade." : "Your first turn: roll the die (BAZ-13).";
+    } else if (view.phase === "wild") {
+      prompt = "WILD! Take one token of a colour the bank still holds.";
+    } else if (view.phase === "purchase") {
+      prompt = "Buy the top card of one stall, or end your turn.";
+    } else {
+      const surplus = me().token_count - 10;
+      prompt = `You hold ${me().token_count} tokens: return ${surplus} to the bank (your choice).`;
+    }
+    const die = view.die
+      ? el("span", {class: `baz-die${view.die === "WILD" ? " wild" : ""}`, "data-testid": "baz-die", title: "this turn's die roll"},
+        view.die === "WILD" ? ["WILD"] : [chip(view.die, 22)])
+      : el("span", {class: "baz-die empty", "data-testid": "baz-die", title: "no die rolled this turn", text: "–"});
+    const actions = el("span", {class: "baz-actions"});
+    if (canPlay() && !view.finished) {
+      const rollWhy = turnWhy() || (isLegal((m) => m.type === "Roll") ? null : "BAZ-14: only one action per turn");
+      actions.append(button("Roll the die", {type: "Roll"}, rollWhy, {class: "primary", testid: "baz-roll"}));
+      const endWhy = turnWhy() || (isLegal((m) => m.type === "EndTurn") ? null
+        : view.phase === "action" ? "BAZ-14: there is no pass: roll or trade first" : "Finish this step first");
+      actions.append(button("End turn", {type: "EndTurn"}, endWhy, {testid: "baz-end-turn"}));
+    }
+    status.append(el("div", {class: "baz-die-box"}, [el("span", {class: "muted", text: "Die "}), die]),
+      el("p", {class: "baz-prompt", "data-testid": "baz-prompt", text: prompt}), actions);
+  }
+
+  function drawChooser() {
+    clear(chooser);
+    chooser.hidden = true;
+    if (!myTurn()) return;
+    if (view.phase === "wild") {
+      chooser.hidden = false;
+      chooser.append(el("h3", {text: "Wild roll: choose a colour"}),
+        el("div", {class: "baz-row"}, COLOURS.map((c) => {
+          const ok = isLegal((m) => m.type === "ChooseColour" && m.colour === c);
+          const b = button("", {type: "ChooseColour", colour: c}, ok ? null : `BAZ-16: the bank has no ${COLOUR_NAMES[c]} token`,
+            {class: "baz-colour-button", testid: `baz-wild-${c}`, title: `take a ${COLOUR_NAMES[c]} token`});
+          b.append(chip(c, 22), ` ${COLOUR_NAMES[c]}`);
+          return b;
+        })));
+    }
+    if (view.phase === "return") {
+      chooser.hidden = false;
+      const mine = me();
+      const surplus = mine.token_count - 10;
+      const key = `${view.turns}:${mine.token_count}`;
+      if (key !== returnKey) { returnKey = key; toReturn = {R: 0, W: 0, B: 0, G: 0, Y: 0}; }
+      const chosen = COLOURS.reduce((n, c) => n + toReturn[c], 0);
+      const rows = COLOURS.filter((c) => mine.tokens[c]).map((c) => {
+        const minus = el("button", {type: "button", class: "baz-step", "aria-label": `one ${COLOUR_NAMES[c]} fewer`, text: "−",
+          disabled: toReturn[c] === 0, "data-testid": `baz-return-minus-${c}`});
+        const plus = el("button", {type: "button", class: "baz-step", "aria-label": `one more ${COLOUR_NAMES[c]}`, text: "+",
+          disabled: toReturn[c] >= mine.tokens[c] || chosen >= surplus, "data-testid": `baz-return-plus-${c}`});
+        minus.addEventListener("click", () => { toReturn[c] -= 1; drawChooser(); });
+        plus.addEventListener("click", () => { toReturn[c] += 1; drawChooser(); });
+        return el("div", {class: "baz-return-row"}, [chip(c, 20),
+          el("span", {class: "baz-count", text: `${toReturn[c]} of ${mine.tokens[c]}`}), minus, plus]);
+      });
+      const move = {type: "ReturnTokens", tokens: Object.fromEntries(COLOURS.filter((c) => toReturn[c]).map((c) => [c, toReturn[c]]))};
+      const why = chosen === surplus ? null : `BAZ-19: choose exactly ${surplus} token${surplus === 1 ? "" : "s"} (${chosen} chosen)`;
+      chooser.append(el("h3", {text: `Hand limit: return ${surplus} token${surplus === 1 ? "" : "s"}`}),
+        el("div", {class: "baz-return"}, rows),
+        button(`Return ${shortText(toReturn)}`, move, why, {class: "primary", testid: "baz-return-submit"}));
+    }
+  }
+
+  function wareCard(ware, extra) {
+    return el("div", {class: `baz-ware${ware.star ? " star" : ""}`, "data-ware": String(ware.id)}, [
+      el("span", {class: "baz-ware-id", text: `${ware.star ? "★ " : ""}#${ware.id}`}),
+      chips(ware.cost, 18), extra || null]);
+  }
+
+  function drawStalls() {
+    clear(stallsBox);
+    stallsBox.append(el("h3", {text: "Stalls"}));
+    const row = el("div", {class: "baz-stall-row"});
+    for (const stall of view.stalls) {
+      const level = stall.level === null ? "" : `level ${stall.level}`;
+      const body = stall.top
+        ? wareCard(stall.top)
+        : el("div", {class: "baz-ware sold-out", text: "sold out"});
+      const parts = [
+        el("div", {class: "baz-stall-head"}, [el("strong", {text: `Stall ${stall.stall}`}),
+          el("span", {class: "muted", text: `${stall.left} card${stall.left === 1 ? "" : "s"} left`})]),
+        body,
+        el("div", {class: "baz-stall-level", title: "star level: the card's star + 1 once a stall is sold out (max 2)", text: level}),
+      ];
+      if (stall.hidden && stall.hidden.length) {
+        parts.push(el("div", {class: "baz-hidden muted", text: `below: ${stall.hidden.map((w) => `#${w}`).join(" ")}`}));
+      }
+      if (canPlay() && !view.finished) {
+        parts.push(button("Buy", {type: "Buy", stall: stall.stall}, buyWhy(stall), {class: "primary", testid: `baz-buy-${stall.stall}`}));
+      }
+      row.append(el("div", {class: `baz-stall${stall.top ? "" : " empty"}`, "data-testid": `baz-stall-${stall.stall}`}, parts));
+    }
+    stallsBox.append(row);
+  }
+
+  function drawEquations() {
+    clear(eqBox);
+    eqBox.append(el("h3", {text: `Exchange cards ${view.exchange_cards.join(" and ")}`}));
+    const list = el("ol", {class: "baz-eq-list"});
+    for (const eq of view.equations) {
+      const ltr = button("give ▸", {type: "Trade", equation_id: eq.id, direction: LTR}, tradeWhy(eq, LTR),
+        {class: "baz-trade", testid: `baz-trade-${eq.id}-ltr`, title: `give ${shortText(eq.left)}, take ${shortText(eq.right)}`});
+      ltr.setAttribute("aria-label", `Trade ${eq.id}: give ${shortText(eq.left)}, take ${shortText(eq.right)}`);
+      const rtl = button("◂ give", {type: "Trade", equation_id: eq.id, direction: RTL}, tradeWhy(eq, RTL),
+        {class: "baz-trade", testid: `baz-trade-${eq.id}-rtl`, title: `give ${shortText(eq.right)}, take ${shortText(eq.left)}`});
+      rtl.setAttribute("aria-label", `Trade ${eq.id}: give ${shortText(eq.right)}, take ${shortText(eq.left)}`);
+      list.append(el("li", {class: "baz-eq", "data-testid": `baz-eq-${eq.id}`}, [
+        el("span", {class: "baz-eq-id muted", text: eq.id}), ltr, chips(eq.left), el("span", {class: "baz-eq-sign", text: "="}),
+        chips(eq.right), rtl]));
+    }
+    eqBox.append(list, el("p", {class: "muted small", text: "“give ▸” hands over the left side; “◂ give” hands over the right side."}));
+  }
+
+  function drawBank() {
+    clear(bankBox);
+    bankBox.append(el("h3", {text: `Bank (${view.bank_count})`}), tally(view.bank, "baz-bank-tally"));
+  }
+
+  function drawPlayers() {
+    clear(playersBox);
+    playersBox.append(el("h3", {text: "Players"}));
+    const table = el("table", {class: "baz-player-table"});
+    table.append(el("thead", {}, [el("tr", {}, ["Player", "Tokens", "Score", "Wares"].map((h) => el("th", {scope: "col", text: h})))]));
+    const body = el("tbody");
+    for (const p of view.players) {
+      const current = !view.finished && p.seat === view.current;
+      const breakdown = `${p.points} point${p.points === 1 ? "" : "s"}${view.options.penalty === false ? "" : ` − ${p.penalties} penalty`}`;
+      body.append(el("tr", {class: current ? "current" : "", "data-testid": `baz-player-${p.seat}`}, [
+        el("td", {}, [el("span", {class: "baz-seat-dot", style: `background:${seatColor(p.seat)}`}), p.name,
+          p.seat === ctx.seat ? el("span", {class: "muted", text: " (you)"}) : null]),
+        el("td", {}, [tally(p.tokens, `baz-tokens-${p.seat}`), el("span", {class: `baz-token-total${p.token_count > 7 ? " big" : ""}`, text: ` ${p.token_count}`})]),
+        el("td", {class: "num"}, [el("strong", {text: String(p.score)}), el("div", {class: "muted small", text: breakdown})]),
+        el("td", {class: "num", title: p.bought.map((w) => `#${w}`).join(" "), text: String(p.bought.length)}),
+      ]));
+    }
+    table.append(body);
+    playersBox.append(el("div", {class: "baz-table-wrap"}, [table]));
+  }
+
+  function drawEvents() {
+    clear(eventsBox);
+    const texts = (lastEvents || []).map((e) => e.text).filter(Boolean);
+    eventsBox.hidden = !texts.length;
+    if (!texts.length) return;
+    eventsBox.append(el("h3", {text: "Last move"}), el("ul", {}, texts.map((t) => el("li", {text: t}))));
+  }
+
+  function drawInfo() {
+    clear(infoBox);
+    const rows = view.chart.map((row, left) => el("tr", {}, [el("th", {scope: "row", text: left === 3 ? "3+" : String(left)}),
+      ...row.map((v) => el("td", {class: "num", text: String(v)}))]));
+    const chart = el("table", {class: "baz-chart"}, [
+      el("thead", {}, [el("tr", {}, ["Left", "lvl 0", "lvl 1", "lvl 2"].map((h) => el("th", {scope: "col", text: h})))]),
+      el("tbody", {}, rows)]);
+    const facts = [
+      view.options.penalty === false ? "Penalty Bazaar off." : "Penalty Bazaar on: each purchase costs every opponent 1 point per token above the buyer's tokens left + 3.",
+      `Star level bonus: +${view.level_bonus} (${view.sold_out} stall${view.sold_out === 1 ? "" : "s"} sold out; the game ends when 2 are).`,
+      `Turns without a purchase: ${view.idle_turns} of ${view.idle_limit}.`,
+    ];
+    infoBox.append(el("details", {}, [el("summary", {text: "Scoring chart and status"}), chart,
+      el("ul", {}, facts.map((f) => el("li", {text: f}))),
+      view.unused ? el("p", {class: "muted small", text: `Unused cards: ${view.unused.map((w) => `#${w}`).join(" ")}`}) : null]));
+  }
+
+  function draw() {
+    if (!view) return;
+    errorBox.textContent = error;
+    drawStatus();
+    drawChooser();
+    drawStalls();
+    drawEquations();
+    drawBank();
+    drawPlayers();
+    drawEvents();
+    drawInfo();
+  }
+
+  return {
+    update({view: newView, legal: newLegal, events}) {
+      view = newView;
+      legal = newLegal || [];
+      if (events && events.length) { lastEvents = events; error = ""; }
+      draw();
+    },
+    destroy() { clear(root); },
+  };
+}
