@@ -1,0 +1,123 @@
+"""Two real uvicorn instances sharing PostgreSQL and Redis (DESIGN.md, "Many instances").
+
+Players connected to different instances play a game to the end over their sockets; a spectator
+on a third connection sees every patch, in order, ending equal to the HTTP view.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.conftest import Player, free_port, postgres_url, reset_postgres, start_game
+from tests.ws.test_socket import Viewer
+
+ROOT = Path(__file__).resolve().parents[2]
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+def redis_available() -> None:
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
+    except Exception as err:
+        if os.environ.get("CI") or os.environ.get("REQUIRE_POSTGRES"):
+            pytest.fail(f"Redis is required in CI: {err}")
+        pytest.skip(f"Redis not available: {err}")
+
+
+def spawn(port: int, env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
+         "--port", str(port), "--log-level", "warning", "--ws-max-size", "65536"],
+        cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
+    )
+
+
+def wait_ready(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 40
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"instance exited: {log.read_text()[-2000:]}")
+        try:
+            if httpx.get(f"{url}/readyz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("instance did not become ready")
+
+
+@pytest.fixture(scope="module")
+def instances(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
+    url = postgres_url()
+    assert url is not None
+    redis_available()
+    reset_postgres(url)
+    tmp = tmp_path_factory.mktemp("instances")
+    env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": REDIS_URL, "BOT_DELAY": "0",
+           "RATE_MOVES": "100000", "RATE_LOBBIES": "10000"}
+    ports = [free_port(), free_port()]
+    procs = []
+    try:
+        # the first instance migrates; the second starts once the schema is there
+        for i, port in enumerate(ports):
+            log = tmp / f"instance{i}.log"
+            proc = spawn(port, env, log)
+            procs.append(proc)
+            wait_ready(f"http://127.0.0.1:{port}", proc, log)
+        yield [f"http://127.0.0.1:{p}" for p in ports]
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(timeout=15)
+
+
+def test_players_on_different_instances_play_to_the_end(instances: list[str]) -> None:
+    a_url, b_url = instances
+    ann, bob, eve = Player(a_url, "Ann"), Player(b_url, "Bob"), Player(b_url, "Eve")
+    game_id = start_game(ann, [bob])
+    sockets = {0: Viewer(a_url, game_id, ann.token), 1: Viewer(b_url, game_id, bob.token)}
+    spectator = Viewer(a_url, game_id, None)
+    for v in (*sockets.values(), spectator):
+        v.send({"type": "hello"})
+        v.recv_type("snapshot")
+    people = {0: ann, 1: bob}
+    moves = 0
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        view = sockets[0].view
+        assert view is not None
+        if view["finished"]:
+            break
+        seat = view["to_act"][0]
+        legal = people[seat].ok(people[seat].get(f"/api/games/{game_id}/legal-moves"))["moves"]
+        mine = sockets[seat]
+        mine.send({"type": "move", "seq": mine.seq, "move": legal[moves % len(legal)],
+                   "client_move_id": f"m{moves}"})
+        moved = mine.recv_type("moved")
+        moves += 1
+        for v in sockets.values():
+            v.until_seq(moved["seq"])
+    final = eve.game(game_id)
+    assert final["status"] == "finished"
+    spectator.until_seq(final["seq"])
+    patches = [f for f in spectator.frames if f["type"] == "patch"]
+    assert [p["seq"] for p in patches] == list(range(1, final["seq"] + 1))
+    assert spectator.view == final["view"]
+    assert json.dumps(spectator.view, sort_keys=True) == json.dumps(
+        Player(b_url, "Zed").game(game_id)["view"], sort_keys=True)
+    for v in (*sockets.values(), spectator):
+        v.close()
+
