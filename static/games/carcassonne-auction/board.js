@@ -98,7 +98,7 @@ export function mount(root, ctx) {
       if (!view || !view.auction) return;
       drawHead();
       drawBanner();
-      panel.update(view.auction, legal || []);
+      panel.update(view.auction, legal || [], view.cancelled ? "The host cancelled this auction." : null);
       drawReport();
       drawHost();
     },

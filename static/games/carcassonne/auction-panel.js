@@ -198,10 +198,11 @@ export function createAuctionPanel(ctx, names) {
     ]));
   }
 
-  function drawSummary(a) {
+  function drawSummary(a, closed) {
     clear(summary);
+    // after a cancel no change counts (CAR-111), whatever was settled before it
     const changes = el("ul", {class: "auction-changes", "data-testid": "auction-changes"},
-      a.changes.map((c, seat) => el("li", {}, [seatChip(names(), seat), ` ${signed(c)}`])));
+      a.changes.map((c, seat) => el("li", {}, [seatChip(names(), seat), ` ${signed(closed ? 0 : c)}`])));
     const order = el("ol", {class: "play-order", "data-testid": "play-order"}, a.play_order.map((seat) => {
       const tile = a.tiles.find((t) => t.owner === seat);
       return el("li", {}, [seatChip(names(), seat), tile ? shownIcon(tile.shown, 28) : null,
@@ -209,7 +210,7 @@ export function createAuctionPanel(ctx, names) {
     }));
     summary.append(
       el("div", {}, [el("h4", {text: "Score changes"}), changes,
-        a.paid_to_nobody ? el("p", {class: "muted small", text: `${points(a.paid_to_nobody)} paid to nobody.`}) : null]),
+        a.paid_to_nobody && !closed ? el("p", {class: "muted small", text: `${points(a.paid_to_nobody)} paid to nobody.`}) : null]),
       el("div", {}, [el("h4", {text: "Order of play with the won tiles"}), order,
         el("p", {class: "muted small", text: "From the player left of the placer, clockwise, the placer last (CAR-69)."})]),
     );
@@ -217,25 +218,29 @@ export function createAuctionPanel(ctx, names) {
 
   function draw() {
     if (!last) return;
-    const {auction: a, legal} = last;
+    const {auction: a, legal, closed} = last;
     root.hidden = !a;
     if (!a) return;
-    const decision = a.decision;
+    const decision = closed ? null : a.decision;
     const mine = canAct(decision, legal);
     if (!mine || (chosen !== null && (!a.tiles[chosen] || a.tiles[chosen].owner !== null))) chosen = null;
     drawStatus(a, decision, mine);
+    if (closed) status.textContent = closed;
     drawRow(a, decision, mine);
     drawCurrent(a);
     drawControls(a, decision, mine);
     drawHistory(a);
-    drawSummary(a);
+    drawSummary(a, closed);
   }
 
   return {
     el: root,
-    /** Redraw from the view's `auction` object (null hides the panel) and the legal moves. */
-    update(auction, legal) {
-      last = {auction, legal};
+    /**
+     * Redraw from the view's `auction` object (null hides the panel) and the legal moves;
+     * `closed` (text) ends the auction early, e.g. after the host's Cancel.
+     */
+    update(auction, legal, closed = null) {
+      last = {auction, legal, closed};
       if (auction && auction.decision === null) error.textContent = "";
       draw();
     },
