@@ -34,4 +34,23 @@ def make_move(page, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
 
 
 def _grand_bazaar(page, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
-    raise NotImplementedError("the Grand Bazaar board is not there yet")
+    """Trade through the board's trade panel: sometimes with the +/- steppers, like a person
+    buying one gem, else by picking a legal bundle from the panel's list; then submit."""
+    trade = page.get_by_test_id("gb-trade")
+    trade.wait_for()
+    submit = page.get_by_test_id("gb-submit")
+    if rng.random() < 0.3:
+        pluses = trade.locator("[data-testid^=gb-buy-][data-testid$=-plus]:enabled")
+        if pluses.count():
+            pluses.nth(rng.randrange(pluses.count())).click()
+            if submit.is_enabled():
+                assert page.get_by_test_id("gb-reason").inner_text() == "This bundle is legal."
+                submit.click()
+                return
+            page.get_by_test_id("gb-clear").click()
+    bundles = page.get_by_test_id("gb-bundles")
+    count = bundles.locator("option").count() - 1  # the first option is the prompt
+    assert count > 0, "the trade panel offers no legal bundle"
+    bundles.select_option(str(rng.randrange(count)))
+    page.get_by_test_id("gb-reason").filter(has_text="This bundle is legal.").wait_for()
+    submit.click()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -54,6 +55,12 @@ def test_two_players_play_grand_bazaar_to_the_end_while_a_spectator_watches(gues
     for page in (ann, bob):
         page.locator("#conn-status[data-state=open]").wait_for()
         page.get_by_test_id("players").filter(has_text="Ann").filter(has_text="Bob").wait_for()
+
+    board = "grand-bazaar" if (Path(__file__).resolve().parents[2] / "static/games/grand-bazaar/board.js").exists() else "fallback"
+    for page in (ann, bob, cat):
+        page.locator(f"#board[data-board={board}]").wait_for()
+    if board == "grand-bazaar":
+        assert cat.get_by_test_id("gb-trade").is_hidden()  # spectators cannot trade
 
     rng = random.Random(7)
     moves = 0
