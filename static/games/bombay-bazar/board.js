@@ -1,0 +1,425 @@
+// Board of `bombay-bazar` (rules/bombay-bazar.md). Draws, from the public view:
+// * the hex board in SVG: every trunk as curves in its owner's colour, free lengths in a
+//   neutral colour, each tip marked, end pieces with their counts (BOM-7, BOM-22 to BOM-24,
+//   BOM-39), the four elephants (BOM-9, BOM-13);
+// * the open piles with their counts (BOM-14). On your turn: pick a picture, then only its
+//   legal orientations are offered (from the server's legal moves), with a preview on your tip
+//   cell, the only cell a piece can go (BOM-26, BOM-55);
+// * each player's elephant, live trunk length and status (BOM-60);
+// * the elephant choice (BOM-12), the parity game as a small secret form (BOM-17 to BOM-20);
+// * the solo score T - E - U with this browser's best so far (BOM-51, BOM-52);
+// * the tournament table with medals across rounds and the standings (BOM-45 to BOM-48).
+// User text (names) goes through textContent only (dom.js).
+
+import {el, svg, clear, seatColor} from "/static/js/dom.js";
+
+const R = 30;                       // hex radius (centre to corner)
+const W = Math.sqrt(3) * R;         // hex width (pointy top)
+const M = 44;                       // margin for the elephants
+const NEUTRAL = "#a89b8c";
+const MEDALS = ["gold", "silver", "bronze"];
+const MEDAL_COLOURS = {gold: "#d4a017", silver: "#9ea7ad", bronze: "#b2703a"};
+
+/** Centre of cell (r, c): odd rows sit half a cell to the right (BOM-8). */
+function centre(r, c) {
+  return [M + W * (c + 0.5 + (r % 2 ? 0.5 : 0)), M + R + 1.5 * R * r];
+}
+
+/** Midpoint of edge e (0 = E, counter-clockwise) of a cell at (x, y), at `k` of the way out. */
+function edgePoint(x, y, e, k = 1) {
+  const a = (Math.PI / 3) * e;
+  const d = (W / 2) * k;
+  return [x + d * Math.cos(a), y - d * Math.sin(a)];
+}
+
+function hexPoints(x, y, scale = 1) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 3) * i + Math.PI / 6;
+    pts.push(`${(x + R * scale * Math.cos(a)).toFixed(1)},${(y - R * scale * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+/** An SVG path for one segment between edges a and b of the cell at (x, y). */
+function segmentPath(x, y, a, b) {
+  const [x1, y1] = edgePoint(x, y, a);
+  const [x2, y2] = edgePoint(x, y, b);
+  const gap = Math.min((b - a + 6) % 6, (a - b + 6) % 6);
+  if (gap === 3) return `M${x1.toFixed(1)},${y1.toFixed(1)} L${x2.toFixed(1)},${y2.toFixed(1)}`;
+  // hooks bend tighter than bends: pull the control point toward the edges' midpoint
+  const pull = gap === 1 ? 0.45 : 0;
+  const cx = x + pull * ((x1 + x2) / 2 - x);
+  const cy = y + pull * ((y1 + y2) / 2 - y);
+  return `M${x1.toFixed(1)},${y1.toFixed(1)} Q${cx.toFixed(1)},${cy.toFixed(1)} ${x2.toFixed(1)},${y2.toFixed(1)}`;
+}
+
+/** The segments of a picture turned by r steps (BOM-5). */
+export function rotateSegments(segments, r) {
+  return segments.map(([a, b]) => {
+    const x = (a + r) % 6;
+    const y = (b + r) % 6;
+    return [Math.min(x, y), Math.max(x, y)];
+  }).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+}
+
+function drawSegments(group, x, y, segments, colours, width) {
+  segments.forEach(([a, b], i) => {
+    const d = segmentPath(x, y, a, b);
+    group.append(svg("path", {d, class: "bb-seg-under", "stroke-width": width + 3}));
+    group.append(svg("path", {d, class: "bb-seg", stroke: colours[i] || NEUTRAL, "stroke-width": width}));
+  });
+}
+
+/** A small stand-alone picture of a layout (for the piles and orientation buttons). */
+function miniPiece(segments, colour, label) {
+  const node = svg("svg", {viewBox: `${-R - 2} ${-R - 2} ${2 * R + 4} ${2 * R + 4}`, class: "bb-mini", role: "img", "aria-label": label});
+  node.append(svg("polygon", {points: hexPoints(0, 0), class: "bb-mini-hex"}));
+  drawSegments(node, 0, 0, segments, segments.map(() => colour), 6);
+  return node;
+}
+
+function seatName(ctx, view, seat) {
+  const p = view.players[seat];
+  return (p && p.name) || (ctx.names && ctx.names[seat]) || `Seat ${seat + 1}`;
+}
+
+function panel(title, testid, children) {
+  return el("section", {class: `bb-panel bb-${testid}`, "data-testid": `bb-${testid}`, "aria-label": title},
+    [el("h3", {text: title}), ...children]);
+}
+
+// ------------------------------------------------------------------ the board drawing
+
+function drawBoard(view, ctx, preview, onTip) {
+  const rows = view.data.row_lengths;
+  const width = 2 * M + W * (Math.max(...rows) + 0.5);
+  const height = 2 * M + 2 * R + 1.5 * R * (rows.length - 1);
+  const root = svg("svg", {viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, class: "bb-svg", role: "img",
+    "aria-label": "Bombay Bazar board", "data-testid": "bb-svg"});
+  const seatOf = {};
+  view.players.forEach((p) => { if (p.elephant) seatOf[p.elephant] = p.seat; });
+  const cells = svg("g", {class: "bb-cells"});
+  rows.forEach((n, r) => {
+    for (let c = 0; c < n; c++) {
+      const [x, y] = centre(r, c);
+      cells.append(svg("polygon", {points: hexPoints(x, y), class: "bb-cell", dataset: {cell: `${r},${c}`}}));
+    }
+  });
+  root.append(cells);
+  // elephants outside their start cells, head against the head edge (BOM-9)
+  for (const e of view.data.elephants) {
+    const [x, y] = centre(e.start[0], e.start[1]);
+    const [hx, hy] = edgePoint(x, y, e.head_edge, 1.9);
+    const seat = seatOf[e.id];
+    const fill = seat === undefined ? "#cfc6bb" : seatColor(seat);
+    const title = seat === undefined ? `Elephant ${e.id} (not in use)` : `Elephant ${e.id}: ${seatName(ctx, view, seat)}`;
+    root.append(svg("g", {class: "bb-elephant", "data-testid": `bb-elephant-${e.id}`}, [
+      svg("circle", {cx: hx, cy: hy, r: 15, fill, class: "bb-elephant-body"}),
+      svg("text", {x: hx, y: hy + 5, "text-anchor": "middle", class: "bb-elephant-text", text: e.id}),
+      svg("title", {text: title}),
+    ]));
+  }
+  const pieces = svg("g", {class: "bb-pieces"});
+  for (const piece of view.board.pieces) {
+    const [x, y] = centre(piece.cell[0], piece.cell[1]);
+    pieces.append(svg("polygon", {points: hexPoints(x, y, 0.97), class: "bb-piece"}));
+    const colours = piece.owners.map((o) => (o === null ? NEUTRAL : seatColor(o)));
+    drawSegments(pieces, x, y, piece.segments, colours, 6);
+  }
+  root.append(pieces);
+  // end pieces: one stub per end piece, a count badge when they share a cell (BOM-39)
+  for (const end of view.board.end_pieces) {
+    const [x, y] = centre(end.cell[0], end.cell[1]);
+    const g = svg("g", {class: "bb-end", "data-testid": "bb-end", dataset: {cell: end.cell.join(","), count: String(end.count)}});
+    g.append(svg("polygon", {points: hexPoints(x, y, 0.97), class: "bb-end-cell"}));
+    for (const stub of end.stubs) {
+      const [sx, sy] = edgePoint(x, y, stub.edge);
+      const [tx, ty] = edgePoint(x, y, stub.edge, 0.35);
+      const seat = seatOf[stub.elephant];
+      g.append(svg("line", {x1: sx, y1: sy, x2: tx, y2: ty, class: "bb-stub", stroke: seat === undefined ? "#5b5149" : seatColor(seat)}));
+      g.append(svg("circle", {cx: tx, cy: ty, r: 5, class: "bb-stub-cap"}));
+    }
+    if (end.count > 1) g.append(svg("text", {x, y: y + 5, "text-anchor": "middle", class: "bb-end-count", text: `×${end.count}`}));
+    g.append(svg("title", {text: `${end.count} end piece${end.count > 1 ? "s" : ""}`}));
+    root.append(g);
+  }
+  // tips: a dashed ring in the owner's colour and a dot on the entry edge
+  for (const trunk of view.trunks) {
+    const seat = trunk.seat;
+    if (view.players[seat].status === "out") continue;
+    const [r, c, e] = trunk.tip;
+    const [x, y] = centre(r, c);
+    const mine = ctx.seat === seat && ctx.mode === "play";
+    const [dx, dy] = edgePoint(x, y, e, 0.82);
+    const tip = svg("g", {class: `bb-tip${mine ? " mine" : ""}`, "data-testid": `bb-tip-${seat}`, dataset: {cell: `${r},${c}`}}, [
+      svg("polygon", {points: hexPoints(x, y, 0.86), class: "bb-tip-ring", stroke: seatColor(seat)}),
+      svg("circle", {cx: dx, cy: dy, r: 5, fill: seatColor(seat), class: "bb-tip-dot"}),
+      svg("title", {text: `Tip of ${seatName(ctx, view, seat)}'s trunk${trunk.sealed ? " (sealed)" : ""}`}),
+    ]);
+    if (mine && onTip) {
+      tip.setAttribute("tabindex", "0");
+      tip.setAttribute("role", "button");
+      tip.addEventListener("click", onTip);
+      tip.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onTip(); } });
+    }
+    root.append(tip);
+  }
+  if (preview) {
+    const [r, c] = preview.cell;
+    const [x, y] = centre(r, c);
+    const g = svg("g", {class: "bb-preview", "data-testid": "bb-preview"});
+    g.append(svg("polygon", {points: hexPoints(x, y, 0.97), class: "bb-piece"}));
+    drawSegments(g, x, y, preview.segments, preview.segments.map(([a, b]) => (a === preview.entry || b === preview.entry ? seatColor(ctx.seat) : NEUTRAL)), 6);
+    if (onTip) g.addEventListener("click", onTip);
+    root.append(g);
+  }
+  return root;
+}
+
+// ------------------------------------------------------------------ panels
+
+function playersPanel(view, ctx) {
+  const tournament = Array.isArray(view.medals);
+  const head = ["Player", "Elephant", "Trunk", "Status"].concat(tournament ? ["Medals"] : []);
+  const table = el("table", {}, [el("thead", {}, [el("tr", {}, head.map((h) => el("th", {text: h})))])]);
+  const body = el("tbody");
+  for (const p of view.players) {
+    const row = el("tr", {class: view.to_act.includes(p.seat) ? "now" : "", "data-testid": `bb-player-${p.seat}`}, [
+      el("td", {}, [el("span", {class: "seat-dot", style: `background:${seatColor(p.seat)}`}), el("span", {text: seatName(ctx, view, p.seat)})]),
+      el("td", {text: p.elephant || "–"}),
+      el("td", {class: "num", text: String(p.score), "data-testid": `bb-score-${p.seat}`}),
+      el("td", {text: p.status === "out" ? "out" : (view.to_act.includes(p.seat) ? "to move" : "active")}),
+    ]);
+    if (tournament) row.append(el("td", {}, medalBadges(p.medals)));
+    body.append(row);
+  }
+  table.append(body);
+  return panel("Trunks", "players", [table]);
+}
+
+function medalBadges(tally) {
+  const out = [];
+  tally.forEach((n, i) => {
+    out.push(el("span", {class: `bb-medal bb-medal-${MEDALS[i]}`, title: `${n} ${MEDALS[i]}`, text: String(n)}));
+  });
+  return out;
+}
+
+function pilesPanel(view, ctx, state, legal, redraw) {
+  const byPicture = new Map();
+  for (const move of legal) {
+    if (move.type !== "PlacePiece") continue;
+    if (!byPicture.has(move.picture)) byPicture.set(move.picture, []);
+    byPicture.get(move.picture).push(move.rotation);
+  }
+  const myTurn = byPicture.size > 0;
+  const grid = el("div", {class: "bb-piles", role: "list"});
+  for (const pic of view.data.pictures) {
+    const count = view.piles[pic.id];
+    const options = byPicture.get(pic.id) || [];
+    const why = count === 0 ? "BOM-26: this pile is empty" : (myTurn && !options.length ? "no orientation of this picture fits your tip cell (BOM-27 to BOM-31)" : "");
+    const button = el("button", {type: "button", class: `bb-pile${state.picture === pic.id ? " selected" : ""}${count === 0 ? " empty" : ""}`,
+      role: "listitem", "data-testid": `bb-pile-${pic.id}`, disabled: !myTurn || !options.length, title: why || `${pic.id}: ${count} left`,
+      "aria-pressed": state.picture === pic.id ? "true" : "false"}, [
+      miniPiece(pic.segments, NEUTRAL, pic.id),
+      el("span", {class: "bb-pile-id", text: pic.id}),
+      el("span", {class: "bb-pile-count", text: `×${count}`}),
+    ]);
+    button.addEventListener("click", () => { state.picture = pic.id; state.rotation = options.length === 1 ? options[0] : null; redraw(); });
+    grid.append(button);
+  }
+  const children = [grid];
+  if (myTurn) {
+    const chosen = state.picture && byPicture.get(state.picture);
+    if (chosen) {
+      const pic = view.data.pictures.find((p) => p.id === state.picture);
+      const row = el("div", {class: "bb-orients", "data-testid": "bb-orients"});
+      for (const r of chosen) {
+        const segs = rotateSegments(pic.segments, r);
+        const b = el("button", {type: "button", class: `bb-orient${state.rotation === r ? " selected" : ""}`, "data-testid": `bb-orient-${r}`,
+          title: `${pic.id} r${r}: ${segs.map((s) => s.join("-")).join(" ")}`, "aria-pressed": state.rotation === r ? "true" : "false"},
+        [miniPiece(segs, seatColor(ctx.seat), `${pic.id} turned ${r}`)]);
+        b.addEventListener("click", () => { state.rotation = r; redraw(); });
+        row.append(b);
+      }
+      children.push(el("p", {class: "help", text: `Orientations of ${pic.id} that fit your tip cell:`}), row);
+      const place = el("button", {type: "button", class: "primary", "data-testid": "bb-place", disabled: state.rotation === null || state.busy,
+        text: state.rotation === null ? "Pick an orientation" : `Place ${pic.id} r${state.rotation}`});
+      place.addEventListener("click", () => state.submitPlacement());
+      children.push(place);
+    } else {
+      children.push(el("p", {class: "help", text: "Your turn: pick a picture, then an orientation; the preview shows it on your tip cell."}));
+    }
+  }
+  return panel("Piles", "piles-panel", children);
+}
+
+function elephantPanel(view, ctx, legal, send) {
+  const children = [];
+  if (view.chooser !== null && view.chooser !== undefined) {
+    children.push(el("p", {text: `${seatName(ctx, view, view.chooser)} chooses an elephant.`}));
+  }
+  const moves = legal.filter((m) => m.type === "ChooseElephant");
+  if (moves.length) {
+    const row = el("div", {class: "bb-buttons"});
+    for (const m of moves) {
+      row.append(el("button", {type: "button", "data-testid": `bb-choose-${m.elephant}`, text: `Elephant ${m.elephant}`, onclick: () => send(m)}));
+    }
+    children.push(row);
+  }
+  return panel("Elephants", "elephants", children);
+}
+
+function parityPanel(view, ctx, legal, send) {
+  const p = view.parity;
+  const children = [];
+  const names = (seats) => seats.map((s) => seatName(ctx, view, s)).join(", ") || "–";
+  if (view.phase === "hide" || view.phase === "call") {
+    children.push(el("p", {text: `Round ${p.round}. Contenders: ${names(p.contenders)}. First caller: ${seatName(ctx, view, p.first_caller)}.`}));
+    children.push(el("p", {text: `Hidden so far: ${names(p.hidden)}.`}));
+    if (p.my_hide !== null && p.my_hide !== undefined) children.push(el("p", {class: "bb-secret", "data-testid": "bb-my-hide", text: `You hid ${p.my_hide} (only you see this).`}));
+    const hides = legal.filter((m) => m.type === "HideTokens");
+    if (hides.length) {
+      const form = el("form", {class: "bb-buttons", "data-testid": "bb-hide-form", "aria-label": "Hide tokens (secret)"});
+      form.addEventListener("submit", (ev) => ev.preventDefault());
+      for (const m of hides) form.append(el("button", {type: "button", "data-testid": `bb-hide-${m.hide}`, text: `Hide ${m.hide}`, onclick: () => send(m)}));
+      children.push(el("p", {class: "help", text: "Hide 1, 2 or 3 of your three tokens. Nobody sees it until the reveal."}), form);
+    }
+    if (p.calls.length) children.push(el("p", {text: `Calls: ${p.calls.map(([s, c]) => `${seatName(ctx, view, s)} ${c}`).join(", ")}.`}));
+    const calls = legal.filter((m) => m.type === "CallParity");
+    if (calls.length) {
+      const row = el("div", {class: "bb-buttons"});
+      for (const m of calls) row.append(el("button", {type: "button", "data-testid": `bb-call-${m.call}`, text: `Call ${m.call}`, onclick: () => send(m)}));
+      children.push(el("p", {class: "help", text: "Is the total hidden odd or even?"}), row);
+    }
+  }
+  if (p.history.length) {
+    const list = el("ol", {class: "bb-history"});
+    for (const h of p.history) {
+      const hides = h.hides.map(([s, n]) => `${seatName(ctx, view, s)} ${n}`).join(", ");
+      const result = h.void ? "void, play again" : `${names(h.dropped)} dropped out`;
+      list.append(el("li", {text: `Hidden ${hides}: total ${h.total} (${h.parity}); ${result}.`}));
+    }
+    children.push(list);
+  }
+  return panel("Who starts: odd or even", "parity", children);
+}
+
+const BEST_KEY = (version) => `bombay-bazar:solo-best:v${version}`;
+
+/** BOM-52 in this browser: scores of finished solo games by game page; best so far. */
+function soloBest(view) {
+  let record = {};
+  try { record = JSON.parse(localStorage.getItem(BEST_KEY(view.data_version)) || "{}") || {}; } catch { record = {}; }
+  const here = location.pathname;
+  const earlier = Object.entries(record).filter(([k]) => k !== here).map(([, v]) => v);
+  const score = view.solo.score;
+  if (!(here in record)) {
+    record[here] = score;
+    try { localStorage.setItem(BEST_KEY(view.data_version), JSON.stringify(record)); } catch { /* private mode */ }
+  }
+  const best = earlier.length ? Math.max(...earlier) : null;
+  return {best: best === null ? score : Math.max(best, score), isNew: best === null || score > best};
+}
+
+function soloPanel(view) {
+  if (!view.solo) {
+    return panel("Solo", "solo", [el("p", {class: "help", text: "Grow your trunk as far as you can. Final score: trunk − empty spaces − unused openings."})]);
+  }
+  const {T, E, U, score} = view.solo;
+  const best = soloBest(view);
+  return panel("Solo score", "solo", [
+    el("p", {"data-testid": "bb-solo-score", text: `Trunk ${T} − empty spaces ${E} − unused openings ${U} = ${score}`}),
+    el("p", {"data-testid": "bb-solo-best", text: `Your best in this browser: ${best.best}${best.isNew ? " — a new best!" : ""}`}),
+  ]);
+}
+
+function tournamentPanel(view, ctx) {
+  const seats = view.players.map((p) => p.seat);
+  const head = el("tr", {}, [el("th", {text: "Round"}), ...seats.map((s) => el("th", {text: seatName(ctx, view, s)}))]);
+  const body = el("tbody");
+  for (const res of view.results) {
+    body.append(el("tr", {}, [el("td", {text: String(res.round)}), ...seats.map((s) => {
+      const medal = res.medals ? res.medals[s] : null;
+      return el("td", {class: "num"}, [el("span", {text: String(res.scores[s])}),
+        medal === null || medal === undefined ? "" : el("span", {class: `bb-medal bb-medal-${MEDALS[medal]}`, title: MEDALS[medal], text: MEDALS[medal][0].toUpperCase()})]);
+    })]));
+  }
+  body.append(el("tr", {class: "bb-tally"}, [el("td", {text: "Medals"}), ...seats.map((s) => el("td", {}, medalBadges(view.medals[s])))]));
+  body.append(el("tr", {}, [el("td", {text: "Place"}), ...seats.map((s) => el("td", {class: "num", text: String(view.standings[s])}))]));
+  const table = el("table", {"data-testid": "bb-tournament-table"}, [el("thead", {}, [head]), body]);
+  const note = view.options.medal_tiebreak === "total" ? "Equal golds: silver and bronze together." : "Equal golds: more silver, then more bronze.";
+  return panel(`Tournament: round ${view.round} of ${view.rounds}`, "tournament", [table, el("p", {class: "help", text: note})]);
+}
+
+function statusLine(view, ctx) {
+  if (view.finished) return "The game is over.";
+  const me = ctx.seat;
+  const mine = me !== null && view.to_act.includes(me) && ctx.mode === "play";
+  if (view.phase === "elephants") return mine ? "Choose your elephant." : "Elephants are being chosen.";
+  if (view.phase === "hide") return mine ? "Hide 1, 2 or 3 tokens (secret)." : "Contenders are hiding tokens.";
+  if (view.phase === "call") return mine ? "Call odd or even." : `${seatName(ctx, view, view.to_act[0])} calls.`;
+  if (view.phase === "play") return mine ? "Your turn: place a piece on your tip cell." : `${seatName(ctx, view, view.turn)} is placing a piece.`;
+  return "";
+}
+
+// ------------------------------------------------------------------ mount
+
+export function mount(root, ctx) {
+  const wrap = el("div", {class: "bb-board"});
+  root.append(wrap);
+  const state = {picture: null, rotation: null, busy: false, view: null, legal: [], error: ""};
+
+  async function send(move) {
+    if (state.busy || !ctx.submit) return;
+    state.busy = true;
+    state.error = "";
+    redraw();
+    const result = await ctx.submit(move);
+    state.busy = false;
+    if (!result.ok) state.error = result.reason || result.code || "refused";
+    else { state.picture = null; state.rotation = null; }
+    redraw();
+  }
+  state.submitPlacement = () => {
+    if (state.picture && state.rotation !== null) send({type: "PlacePiece", picture: state.picture, rotation: state.rotation});
+  };
+
+  function redraw() {
+    const view = state.view;
+    if (!view) return;
+    clear(wrap);
+    const legal = ctx.mode === "play" ? state.legal : [];
+    const placements = legal.filter((m) => m.type === "PlacePiece");
+    if (state.picture && !placements.some((m) => m.picture === state.picture)) { state.picture = null; state.rotation = null; }
+    let preview = null;
+    if (state.picture && state.rotation !== null && ctx.seat !== null) {
+      const trunk = view.trunks.find((t) => t.seat === ctx.seat);
+      const pic = view.data.pictures.find((p) => p.id === state.picture);
+      if (trunk && pic) preview = {cell: trunk.tip.slice(0, 2), entry: trunk.tip[2], segments: rotateSegments(pic.segments, state.rotation)};
+    }
+    const head = el("div", {class: "bb-head"}, [
+      el("p", {class: "bb-status", "data-testid": "bb-status", text: statusLine(view, ctx)}),
+      el("p", {class: "form-error", role: "alert", "data-testid": "bb-error", text: state.error}),
+    ]);
+    const boardBox = el("div", {class: "bb-board-box"}, [drawBoard(view, ctx, preview, placements.length ? state.submitPlacement : null)]);
+    const side = el("div", {class: "bb-side"});
+    side.append(playersPanel(view, ctx));
+    if (view.phase === "elephants") side.append(elephantPanel(view, ctx, legal, send));
+    if (view.parity) side.append(parityPanel(view, ctx, legal, send));
+    side.append(pilesPanel(view, ctx, state, legal, redraw));
+    if (view.players.length === 1) side.append(soloPanel(view));
+    if (Array.isArray(view.medals)) side.append(tournamentPanel(view, ctx));
+    wrap.append(head, boardBox, side);
+  }
+
+  return {
+    update({view, legal}) {
+      state.view = view;
+      state.legal = legal || [];
+      redraw();
+    },
+    destroy() { clear(root); },
+  };
+}
