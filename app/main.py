@@ -25,6 +25,7 @@ from app.identity.router import router as identity_router
 from app.limits import BodyLimit
 from app.lobbies.router import router as lobbies_router
 from app.migrate import upgrade_async
+from app.play.clock import ClockKeeper
 from app.play.router import router as play_router
 from app.play.service import PlayService
 from app.ratelimit import RateLimiter
@@ -60,9 +61,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await app.state.hub.start()
         app.state.play = PlayService(app.state.sessions, app.state.hub, settings)
         await app.state.play.resume_bots()
+        clocks = ClockKeeper(app.state.play)
+        clocks.start()
         try:
             yield
         finally:
+            await clocks.stop()
             # tell every socket to reconnect (to another instance, or to us after restart)
             app.state.hub.deliver_all({"type": "reconnect"})
             await app.state.play.stop()

@@ -86,11 +86,15 @@ def _require_open(lobby: Lobby) -> None:
 
 
 async def create(session: AsyncSession, user: Identity, body: LobbyIn,
-                 seats: list[dict[str, Any]] | None = None) -> Lobby:
-    """A new lobby; the creator hosts it and takes seat 0 (or the given seat holders)."""
+                 seats: list[dict[str, Any]] | None = None, validate: bool = True) -> Lobby:
+    """A new lobby; the creator hosts it and takes seat 0 (or the given seat holders).
+
+    A rematch skips validation: it may carry options that the host completes before the
+    start (CAR-110), and the start validates them anyway.
+    """
     engine = engine_of(body.kind)
     players = body.players or engine.min_players
-    options = check_options(engine, body.options, players)
+    options = check_options(engine, body.options, players) if validate else body.options
     lobby = Lobby(id=new_id(), kind=body.kind, host_id=user.user_id, options=options,
                   clock=body.clock.model_dump(), private=body.private, status="open",
                   created_at=now())
@@ -124,7 +128,8 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
         seat.holder, seat.user_id, seat.name = change.holder, None, None
     if body.options is not None:
         lobby.options = body.options
-    check_options(engine, lobby.options, len(lobby.seats))
+    if body.options is not None or body.players is not None:
+        check_options(engine, lobby.options, len(lobby.seats))
     if body.private is not None:
         lobby.private = body.private
     if body.clock is not None:

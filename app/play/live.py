@@ -53,6 +53,11 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     history: deque[Step] = field(default_factory=lambda: deque(maxlen=HISTORY))
     client_moves: OrderedDict[str, tuple[int, list[Event]]] = field(default_factory=OrderedDict)
+    # turn clocks (app/play/clock.py): seats the platform plays until their player returns,
+    # and how many moves were made for each seat on timeout
+    timer: Any = None
+    away: set[int] = field(default_factory=set)
+    timeouts: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.history:

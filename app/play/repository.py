@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Text, cast, or_, select, update
+from sqlalchemy import Text, cast, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.play.models import ChatLine, Game, MoveRow, Snapshot
@@ -84,6 +84,13 @@ async def list_games(session: AsyncSession, status: str | None, user_id: str | N
         query = query.where(or_(Game.host_id == user_id,
                                 cast(Game.seats, Text).contains(f'"{user_id}"')))
     return (await session.scalars(query.order_by(Game.updated_at.desc()).limit(limit))).all()
+
+
+async def timeout_counts(session: AsyncSession, game_id: str) -> dict[int, int]:
+    """How many moves were made for each seat when its clock ran out."""
+    query = (select(MoveRow.seat, func.count()).where(
+        MoveRow.game_id == game_id, MoveRow.actor == "timeout").group_by(MoveRow.seat))
+    return {seat: n for seat, n in (await session.execute(query)).all()}
 
 
 async def live_game_ids(session: AsyncSession) -> Sequence[str]:

@@ -12,7 +12,7 @@ from app.errors import ApiError, conflict
 from app.games.base import get_engine
 from app.lobbies import service as lobbies
 from app.lobbies.schemas import Clock, LobbyIn
-from app.play import records
+from app.play import clock, records
 from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
@@ -55,7 +55,8 @@ def game_json(play: PlayService, live: LiveGame, user_id: str | None,
         "you": {"seats": play.seats_of(live, user_id), "seat": viewer,
                 "is_host": user_id is not None and user_id == live.host_id},
         "options": live.engine.public_options(live.options, live.finished),
-        "clock": live.clock,
+        "clock": {**(live.clock or {"mode": "off"}), "remaining": clock.remaining(live)},
+        "away": sorted(live.away), "timeouts": live.timeouts,
         "view": live.view(viewer), "legal": live.legal(viewer),
     }
 
@@ -84,12 +85,13 @@ async def my_games(session: SessionDep, user: CurrentUser) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}")
-async def get_game(game_id: str, play: PlayDep, user: OptionalUser,
+async def get_game(game_id: str, request: Request, play: PlayDep, user: OptionalUser,
                    seat: SeatQuery = None) -> dict[str, Any]:
     """The game with the caller's view (a seat's, or a spectator's)."""
     live = await play.load(game_id)
     data = game_json(play, live, user.user_id if user else None, seat)
     data["chat"] = await play.chat_history(game_id)
+    data["connected"] = request.app.state.presence.connected(game_id)
     return data
 
 
@@ -174,10 +176,9 @@ async def rematch(game_id: str, play: PlayDep, session: SessionDep,
               "name": s["name"] if s["holder"] == "user" else None} for s in live.seats]
     host = live.host_id or user.user_id
     owner = user if host == user.user_id else type(user)(host, "")
-    body = LobbyIn(kind=live.kind, players=len(seats), options={}, private=live.private,
+    body = LobbyIn(kind=live.kind, players=len(seats), options=options, private=live.private,
                    clock=Clock(**(live.clock or {})) if live.clock else Clock())
-    lobby = await lobbies.create(session, owner, body, seats=seats)
-    lobby.options = options
+    lobby = await lobbies.create(session, owner, body, seats=seats, validate=False)
     return {"lobby_id": lobby.id}
 
 

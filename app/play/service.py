@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.config import Settings
 from app.errors import ApiError, conflict, forbidden, from_game_error, not_found, unauthorized
 from app.games.base import HOST, GameError, RecordingRng, ReplayRng, SeededRng, get_engine
+from app.play import clock
 from app.play import repository as repo
 from app.play.live import LiveGame, Viewer
 from app.play.models import Game
@@ -91,7 +92,14 @@ class PlayService:
         for row in rows:
             state, _ = engine.apply(state, row.seat, row.move, ReplayRng(row.chance))
             live.advance(row.seq, state, list(row.events))
+        async with self.sessions() as session:
+            live.timeouts = await repo.timeout_counts(session, game_id)
+        clock.on_advance(live)
         return live
+
+    def cached_games(self) -> list[LiveGame]:
+        """The games in this instance's memory."""
+        return list(self._cache.values())
 
     def _evict(self) -> None:
         while len(self._cache) > CACHE_SIZE:
@@ -165,6 +173,7 @@ class PlayService:
                 raise forbidden("NOT_YOUR_SEAT", "you hold no seat in this game")
             if acting in live.resigned:
                 raise forbidden("RESIGNED", "this seat has resigned; the bot plays it")
+            live.away.discard(acting)  # a move of their own: the player is back
             return await self._commit(live, acting, move, seq, client_move_id, "player")
 
     async def _commit(self, live: LiveGame, seat: int, move: Any, seq: int,
@@ -208,6 +217,9 @@ class PlayService:
             await self.catch_up(live)
             raise conflict("STALE_SEQ", f"the game is at seq {live.seq}", seq=live.seq) from None
         live.advance(new_seq, state, events)
+        if actor == "timeout":
+            live.timeouts[seat] = live.timeouts.get(seat, 0) + 1
+        clock.on_advance(live)
         if client_move_id:
             live.remember_client_move(client_move_id, new_seq, events)
         self.metrics.moves += 1
@@ -222,13 +234,39 @@ class PlayService:
     def _outcome_json(live: LiveGame, outcome: Any) -> dict[str, Any] | None:
         if outcome is None:
             return None
-        return {**outcome.to_json(), "resigned": sorted(live.resigned)}
+        return {**outcome.to_json(), "resigned": sorted(live.resigned),
+                "timeouts": {str(k): v for k, v in sorted(live.timeouts.items())}}
+
+    # ------------------------------------------------------------------ clocks
+
+    async def time_out(self, live: LiveGame, seat: int) -> None:
+        """The seat's time ran out: move for it (the game's timeout move, else its bot)."""
+        async with live.lock:
+            if seat not in clock.expired(live):
+                return
+            live.away.add(seat)
+            move = live.engine.timeout_move(live.state, seat)
+            if move is None:
+                move = live.engine.bot_move(live.state, seat,
+                                            SeededRng(f"{live.seed}:bot:{live.seq}:{seat}"))
+            try:
+                await self._commit(live, seat, move, live.seq, None, "timeout")
+            except ApiError as err:
+                log.warning("timeout move refused in game %s: %s", live.id, err.code)
+            await self.hub.publish(live.id, {"type": "away", "seats": sorted(live.away)})
+
+    async def come_back(self, live: LiveGame, seat: int) -> None:
+        """The player of an away seat is back: the platform stops moving for it."""
+        if seat in live.away:
+            live.away.discard(seat)
+            await self.hub.publish(live.id, {"type": "away", "seats": sorted(live.away)})
 
     # ------------------------------------------------------------------ bots
 
     def bot_seats(self, live: LiveGame) -> set[int]:
-        """Seats the platform plays: bot seats and resigned seats."""
-        return {s["seat"] for s in live.seats if s["holder"] == "bot"} | set(live.resigned)
+        """Seats the platform plays: bot seats, resigned seats, and away seats."""
+        bots = {s["seat"] for s in live.seats if s["holder"] == "bot"}
+        return bots | set(live.resigned) | live.away
 
     def kick_bots(self, live: LiveGame) -> None:
         """Start this game's bot driver if a bot is to act and none is running."""
@@ -250,9 +288,15 @@ class PlayService:
                 if live.finished or not seats:
                     return
                 seat = seats[0]
-                actor = "resigned" if seat in live.resigned else "bot"
+                if seat in live.resigned:
+                    actor = "resigned"
+                elif seat in live.away:
+                    actor = "timeout"
+                else:
+                    actor = "bot"
                 rng = SeededRng(f"{live.seed}:bot:{live.seq}:{seat}")
-                move = live.engine.bot_move(live.state, seat, rng)
+                move = (live.engine.timeout_move(live.state, seat) if actor == "timeout"
+                        else None) or live.engine.bot_move(live.state, seat, rng)
                 try:
                     await self._commit(live, seat, move, live.seq, None, actor)
                 except ApiError as err:

@@ -127,7 +127,7 @@ class Connection:
                     await self.play.catch_up(self.live)
             if self.seq is not None and self.live.seq > self.seq:
                 await self.catch_up(self.seq)
-        elif kind in ("chat", "presence"):
+        elif kind in ("chat", "presence", "away"):
             await self.send(notice)
         elif kind == "resigned" and self.seq is not None:
             await self.send(notice)
@@ -146,6 +146,8 @@ class Connection:
             await self.error("BAD_FRAME", f"malformed frame: {first.get('msg', 'invalid')}")
             return
         if isinstance(frame, Hello):
+            if self.viewer is not None:
+                await self.play.come_back(self.live, self.viewer)
             if frame.since is None:
                 await self.snapshot()
             else:

@@ -43,12 +43,20 @@ def figure_error(s: State, seat: int, sq: Square, seg: str, kind: str) -> str | 
 
 def figure_options(s: State, seat: int, sq: Square) -> list[tuple[str, str]]:
     """Every (segment, kind) the player may choose in this figure step."""
-    tid = s.board[sq][0]
+    # the same tests as figure_error, inlined: this runs on every figure step
+    tid, _r, base = s.board[sq]
+    kinds = segment_kinds(tid)
+    followers = s.followers[seat] > 0
+    farmers = s.opts.get("farm_scoring") != "off"
+    builder = s.builder[seat] == -1 and tid != ABBEY
     out = []
-    for seg in segment_names(tid):
-        for kind in ("follower", "builder"):
-            if figure_error(s, seat, sq, seg, kind) is None:
-                out.append((seg, kind))
+    for i, seg in enumerate(segment_names(tid)):
+        f = s.feats[s.find(base + i)]
+        k = kinds[i]
+        if followers and not f.followers and (farmers or k != "F"):
+            out.append((seg, "follower"))
+        if builder and k in "CR" and f.open and any(st == seat for st, _n in f.followers):
+            out.append((seg, "builder"))
     return out
 
 

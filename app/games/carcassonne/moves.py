@@ -22,6 +22,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "PassAbbey": frozenset(),
 }
 MOVE_TYPES = frozenset(FIELDS) | auction.MOVE_TYPES
+_NO_FIELDS = frozenset(k for k, v in FIELDS.items() if not v)
 
 
 def _int(move: dict[str, Any], name: str) -> int:
@@ -41,6 +42,8 @@ def parse(move: Any) -> Move:
         raise InvalidMove(f"unknown move type {shown!r}")
     if kind in auction.MOVE_TYPES:
         return auction.parse_move(move)
+    if kind in _NO_FIELDS and len(move) == 1:
+        return {"type": kind}  # the common fast path
     fields = set(move) - {"type"}
     missing = sorted(FIELDS[kind] - fields)
     extra = sorted(fields - FIELDS[kind])

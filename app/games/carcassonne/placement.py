@@ -7,23 +7,21 @@ the legal set is a table look-up per frontier square (`tiles.fitting_rotations`)
 from __future__ import annotations
 
 from .state import Square, State
-from .tiles import fitting_rotations
+from .tiles import FIT_TABLES, fitting_rotations
 
 
 def legal_placements(s: State, tid: str) -> list[tuple[int, int, int]]:
     """Every legal (x, y, r) for a tile of type ``tid``, sorted (CAR-16)."""
-    out = [(sq[0], sq[1], r) for sq, pat in s.frontier.items()
-           for r in fitting_rotations(tid, pat)]
+    table = FIT_TABLES[tid]
+    out = [(sq[0], sq[1], r) for sq, pat in s.frontier.items() for r in table[pat]]
     out.sort()
     return out
 
 
 def can_place(s: State, tid: str) -> bool:
     """True when the tile has at least one legal placement (CAR-17)."""
-    for pat in s.frontier.values():
-        if fitting_rotations(tid, pat):
-            return True
-    return False
+    table = FIT_TABLES[tid]
+    return any(table[pat] for pat in s.frontier.values())
 
 
 def is_legal(s: State, tid: str, x: int, y: int, r: int) -> bool:

@@ -210,12 +210,24 @@ def rotated(tid: str, r: int) -> Rotated:
                    tuple(seg_halves))
 
 
-@cache
+class _FitTable(dict[str, tuple[int, ...]]):
+    """pattern -> fitting rotations of one type, filled on first use."""
+
+    def __init__(self, tid: str) -> None:
+        super().__init__()
+        self.sides = [rotated(tid, r).sides for r in range(4)]
+
+    def __missing__(self, pattern: str) -> tuple[int, ...]:
+        fits = tuple(r for r, sides in enumerate(self.sides)
+                     if all(p == "." or p == q for p, q in zip(pattern, sides, strict=True)))
+        self[pattern] = fits
+        return fits
+
+
+FIT_TABLES: dict[str, _FitTable] = {tid: _FitTable(tid) for tid in TILE_TYPES if tid != ABBEY}
+"""tid -> {pattern of the facing side types ('.' = empty): rotations that fit} (CAR-15)."""
+
+
 def fitting_rotations(tid: str, pattern: str) -> tuple[int, ...]:
     """Rotations of ``tid`` whose sides match ``pattern`` ('.' = empty neighbour) (CAR-15)."""
-    out = []
-    for r in range(4):
-        sides = rotated(tid, r).sides
-        if all(p == "." or p == s for p, s in zip(pattern, sides, strict=True)):
-            out.append(r)
-    return tuple(out)
+    return FIT_TABLES[tid][pattern]
