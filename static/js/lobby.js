@@ -48,8 +48,9 @@ function readOptions(game) {
     else if (option.kind === "choice") options[option.name] = JSON.parse(input.value);
     else if (option.kind === "int") {
       const n = Number(input.value);
-      if (input.value === "" || !Number.isInteger(n)) throw new Error(`${option.label || option.name}: a whole number, please`);
-      options[option.name] = n;
+      if (input.value === "" && option.default === null) options[option.name] = null; // the server says if it is required
+      else if (input.value === "" || !Number.isInteger(n)) throw new Error(`${option.label || option.name}: a whole number, please`);
+      else options[option.name] = n;
     } else {
       try { options[option.name] = input.value.trim() ? JSON.parse(input.value) : null; }
       catch { throw new Error(`${option.label || option.name}: not valid JSON`); }

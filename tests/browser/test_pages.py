@@ -158,3 +158,43 @@ def test_a_dropped_socket_resumes_with_the_missing_moves(guest, problems):
     ann.locator("#conn-status[data-state=open]").wait_for()
     assert ann.locator("#log .log-entry").count() == missed
     assert problems.errors == []
+
+
+def test_every_game_kind_gets_a_working_game_and_replay_page(guest, problems):
+    page = guest("Fay")
+    kinds = page.evaluate(
+        """async () => (await (await fetch('/api/catalog')).json()).games
+             .map(g => ({kind: g.kind, players: Math.max(g.min_players, 2) <= g.max_players ? Math.max(g.min_players, 2) : g.min_players}))"""
+    )
+    assert {k["kind"] for k in kinds} >= {"grand-bazaar"}
+    started = []
+    for entry in kinds:
+        game_id = page.evaluate(
+            """async ({kind, players}) => {
+                const post = async (url, body) => {
+                  const r = await fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                              body: JSON.stringify(body || {})});
+                  if (!r.ok) throw new Error(url + ' ' + r.status + ' ' + await r.text());
+                  return r.json();
+                };
+                const made = await fetch('/api/lobbies', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                  body: JSON.stringify({kind, players, options: {}, private: false})});
+                if (made.status === 422) return null;  // this game needs options filled in by hand
+                const lobby = await made.json();
+                for (let seat = 1; seat < players; seat++) await post(`/api/lobbies/${lobby.id}/bots`, {seat});
+                return (await post(`/api/lobbies/${lobby.id}/start`)).game_id;
+            }""",
+            entry,
+        )
+        if game_id is None:
+            continue
+        started.append(entry["kind"])
+        page.goto(f"/games/{game_id}")
+        page.locator("#conn-status[data-state=open]").wait_for()
+        page.locator("#board[data-board]").wait_for(state="attached")
+        page.get_by_test_id("players").locator(".player").first.wait_for()
+        assert page.locator("#board").inner_html().strip(), f"{entry['kind']}: the board is empty"
+        page.goto(f"/games/{game_id}/replay")
+        page.get_by_test_id("step-label").filter(has_text="Setup").wait_for()
+        assert problems.errors == [], entry["kind"]
+    assert "grand-bazaar" in started
