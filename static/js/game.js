@@ -154,7 +154,12 @@ function figure(value) {
 }
 
 /** The players panel from the view envelope: names, scores, public figures, whose turn. */
-export function renderPlayers(list, view, {names = [], you = [], connected = null, resigned = [], bots = []} = {}) {
+function clockLabel(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+export function renderPlayers(list, view, {names = [], you = [], connected = null, resigned = [], bots = [], clocks = {}} = {}) {
   clear(list);
   const toAct = new Set((view && view.to_act) || []);
   const players = (view && view.players) || names.map((name, seat) => ({seat, name}));
@@ -181,6 +186,11 @@ export function renderPlayers(list, view, {names = [], you = [], connected = nul
         extra.slice(0, 4).map(([k, v]) => el("span", {text: `${k.replace(/_/g, " ")}: ${figure(v)}`}))));
     }
     item.style.setProperty("--seat", seatColor(p.seat));
+    if (clocks[p.seat] !== undefined && toAct.has(p.seat)) {
+      const left = clocks[p.seat];
+      nameLine.append(el("span", {class: `clock${left < 10 ? " low" : ""}`, "data-testid": `clock-${p.seat}`,
+        title: "time left for this move", text: `⏱ ${clockLabel(left)}`}));
+    }
     if (toAct.has(p.seat) && !(view && view.finished)) {
       item.classList.add("to-act");
       item.setAttribute("aria-current", "true");
@@ -308,7 +318,8 @@ async function gamePage() {
     const myTurn = !finished && ((state.view && state.view.to_act) || []).some((s) => you.includes(s));
     document.title = `${myTurn ? "● Your turn · " : ""}${game.title || game.kind} · Bazaar`;
     $("turn").classList.toggle("mine", myTurn);
-    renderPlayers($("players"), state.view, {names, you, connected: state.connected, resigned: state.resigned, bots});
+    renderPlayers($("players"), state.view, {names, you, connected: state.connected, resigned: state.resigned, bots,
+      clocks: clocksNow()});
     $("outcome").hidden = !finished;
     if (finished) renderRanking($("ranking"), state.view, names);
     $("rematch").hidden = !finished || !you.length;
@@ -316,6 +327,35 @@ async function gamePage() {
     $("resign").hidden = !canResign;
     if (!canResign) { $("resign-confirm").hidden = true; $("resign-cancel").hidden = true; }
     drawSeatSwitch();
+  }
+
+  // Turn clocks: GET /api/games/{id} tells the seconds left; the page counts down between fetches.
+  const clockOn = game.clock && game.clock.mode && game.clock.mode !== "off";
+  let deadlines = {};
+  function setDeadlines(remaining) {
+    deadlines = {};
+    for (const [seat, secs] of Object.entries(remaining || {})) deadlines[Number(seat)] = Date.now() + secs * 1000;
+  }
+  function clocksNow() {
+    const out = {};
+    for (const [seat, at] of Object.entries(deadlines)) out[seat] = (at - Date.now()) / 1000;
+    return out;
+  }
+  let clockFetch = null;
+  function refreshClock() {
+    if (!clockOn || clockFetch) return;
+    clockFetch = setTimeout(async () => {
+      try {
+        const fresh = await api("GET", `/api/games/${encodeURIComponent(gameId)}${state.seat !== null ? `?seat=${state.seat}` : ""}`);
+        setDeadlines(fresh.clock && fresh.clock.remaining);
+        drawChrome();
+      } catch { /* the next move tries again */ }
+      clockFetch = null;
+    }, 150);
+  }
+  if (clockOn) {
+    setDeadlines(game.clock.remaining);
+    setInterval(() => { if (Object.keys(deadlines).length) drawChrome(); }, 1000);
   }
 
   function drawSeatSwitch() {
@@ -379,6 +419,7 @@ async function gamePage() {
       if (!wasFinished && state.status === "finished") refreshLog();
       drawBoard(events);
       drawChrome();
+      refreshClock();
       followTurn();
     },
     onStatus(status, info) {

@@ -114,6 +114,13 @@ async function newLobbyPage() {
   }
   players.addEventListener("change", drawSeats);
   draw();
+  const clockMode = $("clock-mode");
+  clockMode.addEventListener("change", () => {
+    const mode = clockMode.value;
+    $("clock-amount-field").hidden = mode === "off";
+    $("clock-amount-label").textContent = mode === "game" ? "Minutes per game, for each player" : "Seconds per move";
+    $("clock-amount").value = mode === "game" ? "15" : "60";
+  });
   $("create-lobby").disabled = !game;
 
   $("lobby-form").addEventListener("submit", async (event) => {
@@ -123,10 +130,17 @@ async function newLobbyPage() {
     let options;
     try { options = readOptions({options: (game.options || []).filter((o) => !o.fixture)}); }
     catch (err) { $("form-error").textContent = err.message; return; }
+    const mode = $("clock-mode").value;
+    const amount = Number($("clock-amount").value);
+    if (mode !== "off" && !(Number.isInteger(amount) && amount > 0)) {
+      $("form-error").textContent = "The clock needs a whole number above 0.";
+      return;
+    }
+    const clock = mode === "off" ? {mode} : {mode, seconds: mode === "game" ? amount * 60 : amount};
     button.disabled = true;
     try {
       const lobby = await api("POST", "/api/lobbies", {kind: game.kind, players: Number(players.value),
-        options, private: $("private").checked});
+        options, private: $("private").checked, clock});
       const seats = [...$("seat-rows").querySelectorAll("select")]
         .map((s) => ({seat: Number(s.id.slice("holder-".length)), holder: s.value}))
         .filter((s) => s.holder !== "open");
@@ -140,6 +154,13 @@ async function newLobbyPage() {
 }
 
 // ------------------------------------------------------------------ lobby page
+
+/** The turn clock in words. */
+export function clockText(clock) {
+  if (!clock || clock.mode === "off" || !clock.seconds) return "no clock";
+  if (clock.mode === "move") return `${clock.seconds} s per move`;
+  return `${Math.round(clock.seconds / 60)} min per player`;
+}
 
 function lobbyKey(lobby) {
   const {created_at: _ignored, ...rest} = lobby;
@@ -221,7 +242,7 @@ async function lobbyPage() {
     document.title = `${lobby.title} lobby · Bazaar`;
     $("lobby-title").textContent = `${lobby.title} lobby`;
     $("lobby-status").textContent = lobby.status === "open" ? "waiting for players" : lobby.status;
-    $("lobby-meta").textContent = `Host: ${(lobby.host && lobby.host.name) || "?"} · ${lobby.seats.length} players · ${lobby.private ? "private" : "public"}`;
+    $("lobby-meta").textContent = `Host: ${(lobby.host && lobby.host.name) || "?"} · ${lobby.seats.length} players · ${lobby.private ? "private" : "public"} · ${clockText(lobby.clock)}`;
     const invite = $("invite-link");
     const url = new URL(lobby.invite_url || `/lobbies/${lobby.id}`, location.origin).href;
     if (invite.value !== url) invite.value = url;

@@ -36,8 +36,7 @@ def start_hot_seat_game(page, server: str) -> str:  # type: ignore[no-untyped-de
 
 
 def trade_through_board(page, **counts: int) -> None:  # type: ignore[no-untyped-def]
-    """Set the steppers (e.g. buy_R=1, sell_S=2) and make the trade."""
-    page.get_by_test_id("gb-clear").click() if page.get_by_test_id("gb-clear").is_enabled() else None
+    """Add to the steppers (e.g. buy_R=1, sell_S=2) and make the trade."""
     for key, n in counts.items():
         kind, gem = key.split("_")
         for _ in range(n):
@@ -51,9 +50,9 @@ def trade_through_board(page, **counts: int) -> None:  # type: ignore[no-untyped
 def test_grand_bazaar_board_offers_legal_bundles_and_explains_refusals(server, guest, problems):
     ann = guest("Ann")
     ann.goto(start_hot_seat_game(ann, server))
-    assert ann.locator("#board").get_attribute("data-board") == "grand-bazaar"
     trade = ann.get_by_test_id("gb-trade")
     trade.wait_for()
+    assert ann.locator("#board").get_attribute("data-board") == "grand-bazaar"
 
     # S-GB-02: card 20 (+1, -1, 0) gives round-1 prices (11, 9, 10) on the track
     for gem, price in (("S", "11"), ("R", "9"), ("E", "10")):

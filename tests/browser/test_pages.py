@@ -198,3 +198,19 @@ def test_every_game_kind_gets_a_working_game_and_replay_page(guest, problems):
         page.get_by_test_id("step-label").filter(has_text="Setup").wait_for()
         assert problems.errors == [], entry["kind"]
     assert "grand-bazaar" in started
+
+
+def test_turn_clock_counts_down_and_the_timeout_move_is_logged(guest, problems):
+    ann = guest("Ann", "/lobbies/new?kind=grand-bazaar")
+    ann.get_by_test_id("holder-1").select_option("bot")
+    ann.get_by_test_id("clock-mode").select_option("move")
+    ann.get_by_test_id("clock-amount").fill("3")
+    ann.get_by_test_id("create-lobby").click()
+    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    ann.locator("#lobby-meta").filter(has_text="3 s per move").wait_for()
+    ann.get_by_test_id("start-game").click()
+    ann.wait_for_url(re.compile(r"/games/"))
+    ann.get_by_test_id("clock-0").wait_for()
+    # Ann does nothing: her clock runs out and the platform moves for her
+    ann.locator("#log .log-actor", has_text="clock ran out").first.wait_for(timeout=15000)
+    assert problems.errors == []
