@@ -33,6 +33,8 @@ def _start_hot_seat(guest, **context):  # type: ignore[no-untyped-def]
 def _act(page, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
     """One move through the board, as a person would choose it."""
     board = page.locator("#board")
+    # the board enables its controls once this seat's legal moves have arrived
+    board.locator("button[data-testid^=baz-]:enabled").first.wait_for()
     ret = board.get_by_test_id("baz-return-submit")
     if ret.count():
         # the hand-limit chooser: press + until exactly the surplus is chosen

@@ -32,16 +32,18 @@ OPTIONS: tuple[Option, ...] = (
            choices=("random", 0, 1, 2, 3, 4, 5), help="who takes the first turn (BAZ-8)"),
     Option("exchange_cards", "json", None, label="Exchange cards",
            help="null to draw two at random, or two distinct card ids 1-10, e.g. [1, 7]"),
-    Option("penalty", "bool", True,
-           label="Penalty Bazaar: Sid Sackson's optional variation (1968)",
-           help="every purchase costs opponents 1 point per token above the buyer's tokens + 3"),
+    # BAZ-25: presented as Sid Sackson's optional variation; the label stays short because the
+    # lobby lists labels beside values, also on a 360 px phone
+    Option("penalty", "bool", True, label="Penalty Bazaar",
+           help="Sid Sackson's optional variation (1968): every purchase costs each opponent "
+                "1 point per token above the buyer's tokens left + 3"),
     Option("scale", "choice", "classic", label="Scoring chart", choices=("classic", "tenfold")),
     Option("tiebreak", "choice", "shared", label="Tie-break",
            choices=("shared", "fewest-tokens"),
            help="equal scores share the win, or the player with fewer tokens ranks higher"),
-    Option("stall_rounds", "int", 30, label="Stuck-game guard (rounds)", minimum=1,
-           maximum=100, help="the game ends after this many full rounds without a purchase"),
-    Option("stalls", "json", None, label="Fixed stalls (test fixture)", fixture=True,
+    Option("stall_rounds", "int", 30, label="Stuck-game guard", minimum=1,
+           maximum=100, help="full rounds without a purchase after which the game ends"),
+    Option("stalls", "json", None, label="Fixed stalls", fixture=True,
            help="4 lists of 5 ware ids, top card first"),
 )
 

@@ -111,6 +111,7 @@ export function mount(root, ctx) {
     if (!canPlay()) return ctx.mode === "replay" ? "Replay" : "You are watching this game";
     if (view.finished) return "BAZ-30: the game is over";
     if (!myTurn()) return `Not your turn: ${names()[view.current] || "another player"} is to act`;
+    if (!legal.length) return "Waiting for the server…";  // the legal moves of this step are on their way
     return null;
   }
 

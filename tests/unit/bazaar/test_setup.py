@@ -62,7 +62,8 @@ def test_baz_2_fixture_option_hidden_from_catalog() -> None:
     names = [o["name"] for o in ENGINE.catalog_entry()["options"]]
     assert "stalls" not in names and "penalty" in names
     penalty = next(o for o in ENGINE.catalog_entry()["options"] if o["name"] == "penalty")
-    assert "optional variation (1968)" in penalty["label"]
+    assert penalty["label"] == "Penalty Bazaar" and penalty["default"] is True
+    assert penalty["help"].startswith("Sid Sackson's optional variation (1968)")
 
 
 def test_s_baz_01_setup() -> None:
