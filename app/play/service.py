@@ -189,11 +189,12 @@ class PlayService:
                 return {"seq": row.seq, "events": live.events_for(list(row.events), seat)}
         if live.finished:
             raise conflict("GAME_FINISHED", "the game is over")
+        if seq != live.seq:
+            # checked before the turn, so that the loser of a race learns the current seq
+            raise conflict("STALE_SEQ", f"the game is at seq {live.seq}, not {seq}", seq=live.seq)
         if seat != HOST and seat not in engine.to_act(live.state) \
                 and not engine.legal_moves(live.state, seat):
             raise forbidden("NOT_YOUR_TURN", "it is not your turn")
-        if seq != live.seq:
-            raise conflict("STALE_SEQ", f"the game is at seq {live.seq}, not {seq}", seq=live.seq)
         new_seq = live.seq + 1
         rng = RecordingRng(SeededRng(f"{live.seed}:{new_seq}"))
         try:
