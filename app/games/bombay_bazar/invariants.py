@@ -66,6 +66,11 @@ def violations(state: State) -> list[str]:
             for e in LAYOUTS[layout].ports:
                 if NEIGHBOURS[at][e] == cell:
                     found.append(f"BOM-29: a port of cell {at} faces end pieces on {cell}")
+    # the player to move has an open trunk: its tip cell is empty (else BOM-38 eliminated it)
+    if state["phase"] == "play" and state["turn"] is not None:
+        cell = walked[state["turn"]][1][0]
+        if board[cell] >= 0 or ends[cell] > 0:
+            found.append("BOM-38: the player to move has a closed tip cell")
     # a trunk's score equals its path's segment count
     for seat, score in enumerate(scores(state)):
         if seat in walked and score != len(walked[seat][0]):

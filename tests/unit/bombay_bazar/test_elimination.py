@@ -90,6 +90,10 @@ def test_s_bom_13_through_an_opponents_piece_into_an_end_piece() -> None:
     assert outcome is not None
     assert (outcome.scores, outcome.ranks, outcome.winners) == ([3, 4, 7], [3, 2, 1], [C])
     assert state["elim_order"] == [A, B, C]
+    # BOM-44: the result shows every player's score, trunk path and place
+    result = outcome.details["rounds"][0]
+    assert [len(p) for p in result["paths"]] == [3, 4, 7] and result["places"] == [3, 2, 1]
+    assert result["paths"][C][-1] == [1, 4, 3, 4]
     assert round_medals(outcome.scores) == [2, 1, 0]  # as a round: C gold, B silver, A bronze
 
 
