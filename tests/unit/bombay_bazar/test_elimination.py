@@ -93,7 +93,7 @@ def test_s_bom_13_through_an_opponents_piece_into_an_end_piece() -> None:
     # BOM-44: the result shows every player's score, trunk path and place
     result = outcome.details["rounds"][0]
     assert [len(p) for p in result["paths"]] == [3, 4, 7] and result["places"] == [3, 2, 1]
-    assert result["paths"][C][-1] == [1, 4, 3, 4]
+    assert result["paths"][C][-1] == [1, 4, 4, 3]  # in through edge 4, out through 3
     assert round_medals(outcome.scores) == [2, 1, 0]  # as a round: C gold, B silver, A bronze
 
 
