@@ -84,15 +84,17 @@ def test_grand_bazaar_board_offers_legal_bundles_and_explains_refusals(server, g
     # round 2: card 14 changes nothing; seat 1 moves first (GB-9) with S1 R2 and 1 grand
     ann.get_by_test_id("gb-round").filter(has_text="Round 2 of 27").wait_for()
     ann.locator("#page[data-seat='1']").wait_for()
-    ann.get_by_test_id("gb-buy-S-plus").click()
-    both = ann.get_by_test_id("gb-sell-S-plus")
-    assert both.is_disabled() and "GB-13b" in (both.get_attribute("title") or "")
-    ann.get_by_test_id("gb-clear").click()
-    # sell R2 pays for an emerald; without the sale the same purchase is refused (GB-12, GB-13d)
+    # a buy needs a sale first: 1 grand is not enough for anything (GB-13d on the button)
+    no_money = ann.get_by_test_id("gb-buy-S-plus")
+    assert no_money.is_disabled() and "GB-13d" in (no_money.get_attribute("title") or "")
+    # sell R2 pays for an emerald (sales first, GB-12); rubies can't then be bought (GB-13b)
     ann.get_by_test_id("gb-sell-R-plus").click()
     ann.get_by_test_id("gb-sell-R-plus").click()
     ann.get_by_test_id("gb-buy-E-plus").click()
     ann.get_by_test_id("gb-reason").filter(has_text="This bundle is legal").wait_for()
+    both = ann.get_by_test_id("gb-buy-R-plus")
+    assert both.is_disabled() and "GB-13b" in (both.get_attribute("title") or "")
+    # without the sale the same purchase is refused, and the panel says why
     ann.get_by_test_id("gb-sell-R-minus").click()
     ann.get_by_test_id("gb-sell-R-minus").click()
     assert "GB-13d" in ann.get_by_test_id("gb-reason").inner_text()
@@ -125,9 +127,12 @@ def test_grand_bazaar_board_offers_legal_bundles_and_explains_refusals(server, g
     ann.goto(ann.url.split("?")[0] + "/replay")
     order = ann.get_by_test_id("gb-deck-order")
     order.wait_for()
-    ann.get_by_test_id("to-start").click()
     ann.get_by_test_id("step-label").filter(has_text="Setup").wait_for()
-    order.filter(has_text=", ".join(str(c) for c in ORDER[1:4])).wait_for()
+    order.filter(has_text=", ".join(str(c) for c in ORDER[1:])).wait_for()
+    ann.get_by_test_id("step-forward").click()
+    ann.get_by_test_id("step-forward").click()  # round 1 done: card 14 revealed
+    order.filter(has_text=", ".join(str(c) for c in ORDER[2:])).wait_for()
+    assert ann.get_by_test_id("gb-history").locator("li").count() == 2
     assert problems.errors == [] and problems.dialogs == []
 
 
