@@ -87,7 +87,7 @@ class BazaarEngine(Engine):
         """BAZ-2: schema checks plus the cross-field checks."""
         resolved = super().validate_options(options, players)
         fp = resolved["first_player"]
-        if fp != "random" and not 0 <= int(fp) < players:
+        if isinstance(fp, bool) or (fp != "random" and not 0 <= int(fp) < players):
             raise InvalidOptions(f"BAZ-2: first_player must be 'random' or a seat 0-{players - 1}")
         _check_exchange_cards(resolved["exchange_cards"])
         _check_stalls(resolved["stalls"])

@@ -30,7 +30,9 @@ function lacking(need, have) {
 /** One token as a small SVG disc with its letter (colour is never the only cue). */
 function chip(colour, size = 20) {
   const r = size / 2;
+  // inline size: the page's `.board svg {width: 100%}` is meant for whole-board drawings
   return svg("svg", {class: "baz-chip", viewBox: `0 0 ${size} ${size}`, width: size, height: size,
+    style: `width:${size}px;height:${size}px;display:inline-block`,
     role: "img", "aria-label": COLOUR_NAMES[colour]}, [
     svg("circle", {cx: r, cy: r, r: r - 1, class: `baz-token baz-${colour}`}),
     svg("text", {x: r, y: r + 0.5, class: `baz-letter baz-letter-${colour}`, "text-anchor": "middle",
@@ -39,10 +41,10 @@ function chip(colour, size = 20) {
 }
 
 /** A multiset of tokens as chips, in colour order. */
-function chips(counts, size = 18) {
+function chips(counts, size = 18, extraClass = "") {
   const out = [];
   for (const c of COLOURS) for (let i = 0; i < (counts[c] || 0); i += 1) out.push(chip(c, size));
-  return el("span", {class: "baz-chips", "aria-label": shortText(counts)}, out.length ? out : [el("span", {class: "muted", text: "—"})]);
+  return el("span", {class: `baz-chips ${extraClass}`.trim(), "aria-label": shortText(counts)}, out.length ? out : [el("span", {class: "muted", text: "—"})]);
 }
 
 /** Counts per colour as "chip ×n" cells (bank, hands). */
@@ -262,7 +264,7 @@ export function mount(root, ctx) {
         {class: "baz-trade", testid: `baz-trade-${eq.id}-rtl`, title: `give ${shortText(eq.right)}, take ${shortText(eq.left)}`});
       rtl.setAttribute("aria-label", `Trade ${eq.id}: give ${shortText(eq.right)}, take ${shortText(eq.left)}`);
       list.append(el("li", {class: "baz-eq", "data-testid": `baz-eq-${eq.id}`}, [
-        el("span", {class: "baz-eq-id muted", text: eq.id}), ltr, chips(eq.left), el("span", {class: "baz-eq-sign", text: "="}),
+        el("span", {class: "baz-eq-id muted", text: eq.id}), ltr, chips(eq.left, 18, "baz-eq-left"), el("span", {class: "baz-eq-sign", text: "="}),
         chips(eq.right), rtl]));
     }
     eqBox.append(list, el("p", {class: "muted small", text: "“give ▸” hands over the left side; “◂ give” hands over the right side."}));

@@ -49,6 +49,7 @@ def test_s_baz_02_players_out_of_range(players: int) -> None:
     {"stall_rounds": 101},
     {"first_player": 4},
     {"first_player": "last"},
+    {"first_player": True},
     {"colour": "red"},
 ])
 def test_s_baz_02_bad_options_rejected(options: dict[str, Any]) -> None:
