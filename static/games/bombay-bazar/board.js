@@ -91,7 +91,7 @@ function panel(title, testid, children) {
 
 // ------------------------------------------------------------------ the board drawing
 
-function drawBoard(view, ctx, preview, onTip) {
+function drawBoard(view, ctx, preview, onTip, last) {
   const rows = view.data.row_lengths;
   const width = 2 * M + W * (Math.max(...rows) + 0.5);
   const height = 2 * M + 2 * R + 1.5 * R * (rows.length - 1);
@@ -128,6 +128,10 @@ function drawBoard(view, ctx, preview, onTip) {
     drawSegments(pieces, x, y, piece.segments, colours, 6);
   }
   root.append(pieces);
+  if (last) {
+    const [x, y] = centre(last[0], last[1]);
+    root.append(svg("polygon", {points: hexPoints(x, y, 0.93), class: "bb-last", "data-testid": "bb-last"}));
+  }
   // end pieces: one stub per end piece, a count badge when they share a cell (BOM-39)
   for (const end of view.board.end_pieces) {
     const [x, y] = centre(end.cell[0], end.cell[1]);
@@ -369,7 +373,7 @@ function statusLine(view, ctx) {
 export function mount(root, ctx) {
   const wrap = el("div", {class: "bb-board"});
   root.append(wrap);
-  const state = {picture: null, rotation: null, busy: false, view: null, legal: [], error: ""};
+  const state = {picture: null, rotation: null, busy: false, view: null, legal: [], error: "", last: null};
 
   async function send(move) {
     if (state.busy || !ctx.submit) return;
@@ -403,7 +407,7 @@ export function mount(root, ctx) {
       el("p", {class: "bb-status", "data-testid": "bb-status", text: statusLine(view, ctx)}),
       el("p", {class: "form-error", role: "alert", "data-testid": "bb-error", text: state.error}),
     ]);
-    const boardBox = el("div", {class: "bb-board-box"}, [drawBoard(view, ctx, preview, placements.length ? state.submitPlacement : null)]);
+    const boardBox = el("div", {class: "bb-board-box"}, [drawBoard(view, ctx, preview, placements.length ? state.submitPlacement : null, state.last)]);
     const side = el("div", {class: "bb-side"});
     side.append(playersPanel(view, ctx));
     if (view.phase === "elephants") side.append(elephantPanel(view, ctx, legal, send));
@@ -415,7 +419,11 @@ export function mount(root, ctx) {
   }
 
   return {
-    update({view, legal}) {
+    update({view, legal, events}) {
+      // the piece placed by the last step is outlined (events come with each step)
+      const placed = (events || []).filter((e) => e.type === "PiecePlaced");
+      if (placed.length) state.last = placed[placed.length - 1].cell;
+      else if (events && events.some((e) => e.type === "RoundEnded")) state.last = null;
       state.view = view;
       state.legal = legal || [];
       redraw();
