@@ -422,8 +422,9 @@ export function mount(root, ctx) {
     update({view, legal, events}) {
       // the piece placed by the last step is outlined (events come with each step)
       const placed = (events || []).filter((e) => e.type === "PiecePlaced");
-      if (placed.length) state.last = placed[placed.length - 1].cell;
-      else if (events && events.some((e) => e.type === "RoundEnded")) state.last = null;
+      const newRound = (events || []).some((e) => e.type === "RoundEnded") && view.phase !== "over";
+      if (newRound) state.last = null;
+      else if (placed.length) state.last = placed[placed.length - 1].cell;
       state.view = view;
       state.legal = legal || [];
       redraw();
