@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.base import SeededRng
+from app.games.base import RecordingRng, SeededRng
 from app.games.carcassonne.engine import ENGINE
 from app.games.carcassonne.state import State
 
@@ -21,6 +21,7 @@ class Game:
         self.opts = ENGINE.validate_options(options, n)
         self.state: State = ENGINE.setup(NAMES[:n], self.opts, SeededRng(0))
         self.events: list[dict[str, Any]] = []
+        self.outcomes: list[list[Any]] = []  # the chance outcomes recorded for each move
 
     @property
     def actor(self) -> int:
@@ -28,8 +29,10 @@ class Game:
 
     def move(self, move: dict[str, Any], seat: int | None = None) -> list[dict[str, Any]]:
         seat = self.actor if seat is None else seat
-        self.state, events = ENGINE.apply(self.state, seat, move, SeededRng(1))
+        rng = RecordingRng(SeededRng(1))
+        self.state, events = ENGINE.apply(self.state, seat, move, rng)
         self.events += events
+        self.outcomes.append(rng.outcomes)
         return events
 
     def tile(self, x: int, y: int, r: int = 0, seg: str | None = None,

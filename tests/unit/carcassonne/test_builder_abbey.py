@@ -209,10 +209,12 @@ def test_car_95_100_builder_first() -> None:
         assert v["face_down"] == 3 and v["remaining"] == {"V": 3, "W": 1, "X": 1}
         assert "V" not in str(v["auction"]) and v["auction"] is None
     assert "V" not in str(g.events)
+    assert "V" not in str(g.outcomes)  # not even the recorded outcome names them (CAR-100)
     g.move({"type": "Draw"})
     v = ENGINE.view(g.state, None)
     assert v["remaining"] == {"V": 3, "X": 1}  # the face-down tiles stay unseen
     play_out(g)
+    assert {"w": "V"} in [o for out in g.outcomes for o in out]  # witnessed at the reveal
     assert trace(g) == [
         ("BazaarDrawn", None, "True"), ("ExtraPartStarted", 0, "0"), ("TileDrawn", 0, "W"),
         ("TilesRevealed", None, "['V', 'V', 'V']"),
