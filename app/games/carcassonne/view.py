@@ -103,8 +103,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if t == "FeatureScored":
         paid = ", ".join(_name(names, s) for s in event["seats"]) or "nobody"
         when = "incomplete " if event["final"] else "completed "
-        return f"{when}{event['feature']} of {event['tiles']} tile(s): " \
-               f"{_pts(event['points'])} to {paid}"
+        size = "" if event["feature"] == "cloister" else f" of {event['tiles']} tile(s)"
+        return f"{when}{event['feature']}{size}: {_pts(event['points'])} to {paid}"
     if t == "FarmScored":
         paid = ", ".join(_name(names, s) for s in event["seats"]) or "nobody"
         return f"farm ({event['rule']} rule, {event['cities']} city/cities): " \
