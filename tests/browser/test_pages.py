@@ -140,10 +140,12 @@ def test_a_dropped_socket_resumes_with_the_missing_moves(guest, problems):
     ann.evaluate("window.bazaar.conn._drop()")
     for turn in range(8):
         seq = max(page_seq(ann), page_seq(bob))
-        mover = next(p for p in (ann, bob) if p.get_by_test_id("turn").inner_text() == "Your turn")
+        # Bob's page is live; Ann's is stale while her socket is down
+        mover = bob if bob.get_by_test_id("turn").inner_text() == "Your turn" else ann
         if mover is ann:
             ann.evaluate("window.bazaar.conn._open()")  # Ann comes back when she wants to move
             wait_seq(ann, seq)
+            ann.get_by_test_id("turn").filter(has_text="Your turn").wait_for()
         make_move(mover, rng)
         wait_seq(mover, seq + 1)
         if mover is ann:
