@@ -81,7 +81,8 @@ def advance(s: State, rng: Rng, events: list[Event]) -> None:
             bazaar.step_close(s, events)
         elif kind == "abbey":
             if can_abbey(s, step[1]):
-                s.phase, s.actor, s.ctx = "abbey_round", step[1], {"seat": step[1]}
+                s.phase, s.actor = "abbey_round", step[1]
+                s.ctx = {"seat": step[1], "kind": "abbey_round"}
         else:  # "final"
             s.final = final_scoring(s)  # CAR-51: the report, item by item
             events.extend(s.final)
@@ -105,7 +106,7 @@ def _step_turn(s: State, seat: int, rng: Rng, events: list[Event]) -> None:
     s.agenda = s.agenda + (("turn", (seat + 1) % s.n),)  # CAR-13 step 5
     events.append({"type": "TurnStarted", "seat": seat})
     if can_abbey(s, seat):
-        s.phase, s.actor, s.ctx = "start", seat, {"seat": seat}
+        s.phase, s.actor, s.ctx = "start", seat, {"seat": seat, "kind": "first"}
         return
     draw_for_part(s, seat, "first", rng, events)
 
@@ -115,7 +116,7 @@ def _step_extra(s: State, seat: int, events: list[Event]) -> None:
     if s.remaining() == 0 and not can_abbey(s, seat):
         events.append({"type": "ExtraPartLapsed", "seat": seat, "rule": "CAR-81"})
         return
-    s.phase, s.actor, s.ctx = "extra", seat, {"seat": seat}
+    s.phase, s.actor, s.ctx = "extra", seat, {"seat": seat, "kind": "extra"}
     events.append({"type": "ExtraPartStarted", "seat": seat})
 
 
