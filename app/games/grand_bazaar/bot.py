@@ -14,9 +14,10 @@ from functools import cache
 
 from app.games.base import Rng
 from app.games.grand_bazaar import rules
-from app.games.grand_bazaar.data import CARDS, FINAL_PRICE, START_PRICE, TYPES
+from app.games.grand_bazaar.data import FINAL_PRICE, START_PRICE, TYPES
 from app.games.grand_bazaar.moves import Trade
 from app.games.grand_bazaar.state import State
+from app.games.grand_bazaar.view import remaining_changes
 
 
 @cache
@@ -44,13 +45,9 @@ def hold_value(up: int, flat: int, down: int) -> float:
 
 def hold_values(state: State) -> tuple[float, float, float]:
     """The hold value of each gem type, from the public set of unrevealed cards."""
-    seen = set(state.history)
-    left = [c for c in CARDS if c not in seen]
-    values = []
-    for i in range(len(TYPES)):
-        changes = [CARDS[c][i] for c in left]
-        values.append(hold_value(changes.count(1), changes.count(0), changes.count(-1)))
-    return (values[0], values[1], values[2])
+    left = remaining_changes(state)
+    s, r, e = (hold_value(left[t]["+1"], left[t]["0"], left[t]["-1"]) for t in TYPES)
+    return (s, r, e)
 
 
 def worth(state: State, seat: int, trade: Trade, values: tuple[float, float, float]) -> float:

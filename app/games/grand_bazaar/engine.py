@@ -7,6 +7,7 @@ rules/grand-bazaar.md: options and their validation (section 2, GB-2), the move 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from app.games.base import (
@@ -142,7 +143,7 @@ class GrandBazaarEngine(Engine):
         options = dict(state.options)
         if options.get("price_order") is not None:
             options["price_order"] = list(state.history) + deck
-        return State(**{**state.__dict__, "deck": tuple(deck), "options": options})
+        return replace(state, deck=tuple(deck), options=options)
 
     def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
         return [

@@ -136,7 +136,7 @@ def feasible_types(state: State, seat: int) -> list[str]:
 
 def must_buy(state: State, seat: int) -> bool:
     """GB-13f / GB-15: whether the compulsory buy applies to ``seat`` now."""
-    return bool(feasible_types(state, seat))
+    return len(waiver_reasons(state, seat)) < len(TYPES)
 
 
 def refusal(state: State, seat: int, trade: Trade) -> str | None:
@@ -236,7 +236,8 @@ def apply_trade(state: State, seat: int, trade: Trade, rng: Rng) -> tuple[State,
     reason = refusal(state, seat, trade)
     if reason is not None:
         raise IllegalMove(reason)
-    waived = waiver_reasons(state, seat) if not must_buy(state, seat) else None
+    reasons = waiver_reasons(state, seat)
+    waived = reasons if len(reasons) == len(TYPES) else None  # GB-15: no type is feasible
     prices = state.prices
     money = state.money[seat]
     money += sum(s * p for s, p in zip(trade.sell, prices, strict=True))
