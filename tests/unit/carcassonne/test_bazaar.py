@@ -17,7 +17,8 @@ def bazaar_game(stack: list[str], n: int = 4, **opts: object) -> Game:
 
 
 def test_car_55_to_66_69_73_the_seeds_example() -> None:
-    """S-CAR-17 and the seed's 4-player example (§10.6)."""
+    """S-CAR-17 and the seed's 4-player example (§10.6): CAR-55, CAR-57, CAR-59, CAR-60,
+    CAR-61, CAR-62, CAR-63, CAR-64, CAR-65, CAR-66, CAR-69, CAR-73."""
     g = bazaar_game(["BZ4", "U", "V", "W", "B", "U"])
     assert g.of("TilesRevealed")[0]["tiles"] == ["U", "V", "W", "B"]
     assert g.state.phase == "auction" and g.actor == 1  # Blue, left of Red (CAR-60)

@@ -33,7 +33,7 @@ def builder_game(stack: list[str]) -> Game:
 
 
 def test_car_75_78_79_builder_double_turn() -> None:
-    """S-CAR-25."""
+    """S-CAR-25: CAR-74, CAR-75, CAR-78, CAR-79."""
     g = builder_game(["U", "B", "U", "U", "U", "U", "U"])
     g.move({"type": "PlaceTile", "x": -1, "y": 0, "r": 0})
     with pytest.raises(IllegalMove, match="CAR-75"):
@@ -86,7 +86,7 @@ def abbey_game(stack: list[str], n: int = 2) -> Game:
 
 
 def test_car_84_to_91_abbey() -> None:
-    """S-CAR-27."""
+    """S-CAR-27: CAR-84, CAR-85, CAR-86, CAR-87, CAR-88, CAR-89, CAR-90, CAR-91."""
     g = abbey_game(["U", "U", "A", "B", "B", "B", "U"])
     assert g.state.phase == "start" and g.actor == 0
     assert g.legal_types() == {"Draw", "PlaceAbbey"}
@@ -190,7 +190,7 @@ def play_out(g: Game, extra_draws: bool = True) -> None:
 
 
 def test_car_94_auction_first() -> None:
-    """S-CAR-31."""
+    """S-CAR-31: CAR-92, CAR-94."""
     g = sec13_game(["V", "V", "V"], ["W", "X"], "auction-first")
     play_out(g)
     assert trace(g) == [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.games.base import IllegalMove, RecordingRng, SeededRng
+from app.games.base import IllegalMove, InvalidMove, RecordingRng, SeededRng
 from app.games.carcassonne.engine import ENGINE
 from app.games.carcassonne.tiles import TILE_TYPES
 
@@ -118,3 +118,41 @@ def test_car_50_ties_share_the_win() -> None:
     g.tile(1, 0, 0)
     out = ENGINE.outcome(g.state)
     assert out is not None and out.winners == [0, 1] and out.ranks == [1, 1]
+
+
+def test_car_43_51_score_events_and_final_report() -> None:
+    g = Game(2, ["E", "U"])
+    g.tile(0, -1, 2, "c0")
+    g.tile(1, 0, 0, "r0")
+    during = g.of("FeatureScored")[0]
+    assert (during["feature"], during["points"], during["seats"], during["final"]) == \
+        ("city", 4, [0], False)
+    final = ENGINE.view(g.state, None)["final"]
+    assert final and all(e["type"] in ("FeatureScored", "FarmScored") for e in final)
+    assert any(e["feature"] == "road" and e["seats"] == [1] for e in final
+               if e["type"] == "FeatureScored")
+    assert "4 points to Red" in ENGINE.describe(during, NAMES[:2])
+
+
+def test_car_98_public_view_fields() -> None:
+    g = Game(3)
+    v = ENGINE.view(g.state, None)
+    for key in ("board", "figures", "stack", "discards", "turn", "placements", "auction",
+                "bazaar", "remaining", "players", "phase"):
+        assert key in v
+    assert v["turn"]["tile"] == g.state.ctx["tile"]
+    assert v["placements"]
+
+
+def test_car_112_no_timeout_move_of_its_own() -> None:
+    g = Game(2)
+    assert ENGINE.timeout_move(g.state, g.actor) is None
+    move = ENGINE.bot_move(g.state, g.actor, SeededRng(2))
+    ENGINE.apply(g.state, g.actor, move, SeededRng(2))
+
+
+@pytest.mark.parametrize("kind", ["PlacePig", "PlaceBridge", "PlaceCastle", "Cancel"])
+def test_car_3_82_out_of_scope_moves_are_invalid(kind: str) -> None:
+    g = Game(2)
+    with pytest.raises(InvalidMove):
+        g.move({"type": kind})
