@@ -41,9 +41,8 @@ def describe_event(event: Event, names: Sequence[str]) -> str:
     if kind == "ParityStarted":
         return f"Odd or even decides who starts; {_name(names, event['first_caller'])} calls first"
     if kind == "TokensHidden":
-        if "hide" in event:
-            return f"{who} hid {event['hide']} token(s)"
-        return f"{who} hid some tokens"
+        # never the number: log text may reach every viewer before the reveal (BOM-20)
+        return f"{who} hid their tokens"
     if kind == "ParityCalled":
         return f"{who} called {event['call']}"
     if kind == "ParityRevealed":
