@@ -129,6 +129,7 @@ def test_bom_20_pending_hide_is_secret_until_the_reveal() -> None:
         assert ENGINE.redact_move({"type": "HideTokens", "hide": 1}, A, viewer) == {
             "type": "HideTokens"}
     assert ENGINE.redact_event(events[0], A) == events[0]
+    assert ENGINE.describe(events[0], ["Ann", "Bob", "Cem", "Dev"]) == "Ann hid their tokens"
     assert ENGINE.redact_move({"type": "HideTokens", "hide": 1}, A, A)["hide"] == 1
     # through the call part too: still secret until the last call
     for seat, value in ((B, 2), (C, 3), (D, 2)):
