@@ -316,7 +316,9 @@ const BEST_KEY = (version) => `bombay-bazar:solo-best:v${version}`;
 function soloBest(view) {
   let record = {};
   try { record = JSON.parse(localStorage.getItem(BEST_KEY(view.data_version)) || "{}") || {}; } catch { record = {}; }
-  const here = location.pathname;
+  // one entry per game (the replay page of the same game shares it)
+  const match = location.pathname.match(/\/games\/([^/]+)/);
+  const here = match ? match[1] : location.pathname;
   const earlier = Object.entries(record).filter(([k]) => k !== here).map(([, v]) => v);
   const score = view.solo.score;
   if (!(here in record)) {
