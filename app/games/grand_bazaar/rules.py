@@ -236,6 +236,9 @@ def apply_trade(state: State, seat: int, trade: Trade, rng: Rng) -> tuple[State,
     reason = refusal(state, seat, trade)
     if reason is not None:
         raise IllegalMove(reason)
+    if trade.timeout and trade != timeout_trade(state, seat):
+        # the log's timeout flag must be true: only the GB-17 move may carry it
+        raise IllegalMove("GB-17: only the timeout move itself may be marked as a timeout move")
     reasons = waiver_reasons(state, seat)
     waived = reasons if len(reasons) == len(TYPES) else None  # GB-15: no type is feasible
     prices = state.prices

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from app.games.base import SeededRng
+from app.games.base import IllegalMove, SeededRng
 from app.games.grand_bazaar import ENGINE, rules
 from app.games.grand_bazaar.state import State
 
@@ -102,6 +102,14 @@ def test_gb_17_timeout_move_is_always_legal(n: int) -> None:
             plain = {k: v for k, v in move.items() if k != "timeout"}
             assert plain in ENGINE.legal_moves(state, seat)
             state, _ = ENGINE.apply(state, seat, move, SeededRng(0))
+
+
+def test_gb_17_the_timeout_flag_is_only_for_the_timeout_move() -> None:
+    """GB-17: the log's timeout mark is truthful: another move may not carry it."""
+    state = new_game(3, start=0, order=order_with_first(20))
+    move = {"type": "Trade", "buy": {"S": 1}, "timeout": True}
+    with pytest.raises(IllegalMove, match="GB-17"):
+        ENGINE.apply(state, 0, move, SeededRng(0))
 
 
 def test_gb_17_no_timeout_move_for_a_seat_not_to_act() -> None:
