@@ -31,22 +31,20 @@ def violations(state: State) -> list[str]:
     for cell, layout in enumerate(board):
         if layout < 0:
             continue
-        for e in LAYOUTS[layout].ports:
-            n = NEIGHBOURS[cell][e]
-            # 2. no port off the board except a head-edge port on a start cell
-            if n == OFF and (cell, e) not in heads:
-                found.append(f"2: port {e} of cell {cell} faces off the board")
-        for e in range(6):
-            n = NEIGHBOURS[cell][e]
-            # 3. touching pieces have matching edges
-            if n != OFF and board[n] >= 0:
-                mine = LAYOUTS[layout].partner[e] >= 0
-                theirs = LAYOUTS[board[n]].partner[opposite(e)] >= 0
-                if mine != theirs:
-                    found.append(f"3: cells {cell} and {n} do not match on edge {e}")
         # 4. a piece or end pieces, never both
         if ends[cell] > 0:
             found.append(f"4: cell {cell} holds a piece and end pieces")
+        partner = LAYOUTS[layout].partner
+        for e, n in enumerate(NEIGHBOURS[cell]):
+            mine = partner[e] >= 0
+            if n == OFF:
+                # 2. no port off the board except a head-edge port on a start cell
+                if mine and (cell, e) not in heads:
+                    found.append(f"2: port {e} of cell {cell} faces off the board")
+            elif e < 3 and board[n] >= 0:
+                # 3. touching pieces have matching edges (each pair checked once)
+                if mine != (LAYOUTS[board[n]].partner[opposite(e)] >= 0):
+                    found.append(f"3: cells {cell} and {n} do not match on edge {e}")
     # 5. conservation of ordinary pieces
     placed = sum(1 for v in board if v >= 0)
     if placed + sum(state["piles"]) != SUPPLY_TOTAL or min(state["piles"]) < 0:

@@ -39,21 +39,22 @@ def walk(board: list[int], elephant: str) -> tuple[list[Step], Tip]:
     """BOM-22: the trunk path of ``elephant`` and its tip."""
     cell, edge = ELEPHANT_START[elephant]
     path: list[Step] = []
+    append = path.append
     # The walk is deterministic, so meeting a segment twice would make it cycle for ever:
     # a path longer than every segment on the board is exactly that failure.
-    limit = 3 * len(board)
-    while board[cell] >= 0:
-        out = _PARTNER[board[cell]][edge]
+    for _ in range(3 * len(board) + 1):
+        layout = board[cell]
+        if layout < 0:
+            return path, (cell, edge)
+        out = _PARTNER[layout][edge]
         if out < 0:
             raise EngineBug(f"BOM-22: no segment on edge {edge} of cell {cell}")
-        path.append((cell, edge, out))
+        append((cell, edge, out))
         nxt = NEIGHBOURS[cell][out]
         if nxt == OFF:
             raise EngineBug("BOM-22: the walk left the board")
-        if len(path) > limit:
-            raise EngineBug("BOM-22: the walk met a segment twice")
         cell, edge = nxt, _OPPOSITE[out]
-    return path, (cell, edge)
+    raise EngineBug("BOM-22: the walk met a segment twice")
 
 
 def trunks(state: State) -> dict[int, tuple[list[Step], Tip]]:

@@ -87,3 +87,38 @@ def test_s_bom_21_thousand_random_games() -> None:
         state = play_checked(players, options, seed)
         shared += any(count > 1 for count in state["ends"])
     assert shared > 0
+
+
+def test_bom_58_the_checker_catches_broken_states() -> None:
+    """BOM-58: each invariant check reports a state that breaks it (so the sweeps can fail)."""
+    from app.games.bombay_bazar.data import PICTURE_IDS
+    from app.games.bombay_bazar.geometry import INDEX, LAYOUT_OF_TURN
+
+    from .helpers import play, solo
+
+    state = play(solo(), (0, "S3", 0), (0, "D9", 0))
+    assert violations(state) == []
+
+    def broken(change: Any) -> list[str]:
+        copy = ENGINE.load_state(ENGINE.dump_state(state))
+        change(copy)
+        return violations(copy)
+
+    s3 = LAYOUT_OF_TURN[(PICTURE_IDS.index("S3"), 0)]  # {0-3}
+    # 2: a port off the top edge
+    assert any(v.startswith("2:") for v in broken(lambda s: s["board"].__setitem__(
+        INDEX[(0, 4)], LAYOUT_OF_TURN[(PICTURE_IDS.index("S3"), 1)])))
+    # 3: a blank side against the port of (1,1)
+    assert any(v.startswith("3:") for v in broken(lambda s: s["board"].__setitem__(
+        INDEX[(0, 2)], s3)))
+    # 4: a piece and an end piece on one cell
+    assert any(v.startswith("4:") for v in broken(lambda s: s["ends"].__setitem__(
+        INDEX[(1, 0)], 1)))
+    # 5: a piece lost from the piles
+    assert any(v.startswith("5:") for v in broken(lambda s: s["piles"].__setitem__(0, 3)))
+    # 6: an end piece too many
+    assert any(v.startswith("6:") for v in broken(lambda s: s["ends"].__setitem__(
+        INDEX[(4, 4)], 1)))
+    # each piece placed once
+    assert any("once" in v for v in broken(lambda s: s["placements"].append(
+        list(s["placements"][0]))))
