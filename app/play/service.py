@@ -224,7 +224,10 @@ class PlayService:
         if client_move_id:
             live.remember_client_move(client_move_id, new_seq, events)
         self.metrics.moves += 1
-        self.metrics.move_seconds += time.perf_counter() - started
+        elapsed = time.perf_counter() - started
+        self.metrics.move_seconds += elapsed
+        log.info("move", extra={"game": live.id, "seq": new_seq, "seat": seat, "actor": actor,
+                                "ms": round(elapsed * 1000, 2)})
         await self.hub.publish(live.id, {"type": "advanced", "seq": new_seq})
         for hook in self.on_advance:
             hook(live)

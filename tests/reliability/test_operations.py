@@ -1,0 +1,92 @@
+"""Operations: JSON logs without secrets, graceful shutdown that tells sockets to reconnect,
+rate limits, and the readiness check."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.exceptions import ConnectionClosed
+
+from tests.conftest import Player, free_port, start_game
+from tests.ws.test_socket import Viewer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_json_logs_and_graceful_shutdown(tmp_path: Path) -> None:
+    port = free_port()
+    log = tmp_path / "server.log"
+    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'ops.db'}",
+           "PORT": str(port), "BOT_DELAY": "0"}
+    env.pop("REDIS_URL", None)
+    proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env,
+                            stdout=log.open("w"), stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 40
+        while True:
+            try:
+                if httpx.get(f"{url}/readyz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+        ann, bob = Player(url, "Ann"), Player(url, "Bob")
+        game_id = start_game(ann, [bob])
+        seat = ann.game(game_id)["view"]["to_act"][0]
+        mover = (ann, bob)[seat]
+        mover.ok(mover.move(game_id, 0, mover.game(game_id)["legal"][0]))
+        sock = Viewer(url, game_id, None)
+        sock.send({"type": "hello"})
+        sock.recv_type("snapshot")
+        proc.send_signal(signal.SIGTERM)
+        told = False
+        try:
+            for _ in range(20):
+                if sock.recv(timeout=10)["type"] == "reconnect":
+                    told = True
+                    break
+        except ConnectionClosed as closed:
+            # 1012 "service restart" / 1001 "going away": both tell the client to reconnect
+            told = closed.rcvd is not None and closed.rcvd.code in (1001, 1012)
+        assert told, "the socket was not told to reconnect"
+        # uvicorn re-raises SIGTERM after a clean shutdown, so -15 is a graceful exit too
+        assert proc.wait(timeout=20) in (0, -signal.SIGTERM)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
+    moves = [entry for entry in lines if entry.get("message") == "move"]
+    assert moves and {"game", "seq", "seat", "actor", "ms"} <= set(moves[0])
+    text = log.read_text()
+    assert ann.token not in text and bob.token not in text
+    assert "deck" not in text
+    assert any("Application shutdown complete" in e.get("message", "") for e in lines)
+
+
+def test_rate_limits_answer_429(tmp_path: Path) -> None:
+    from tests.conftest import ServerThread, make_settings
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'rate.db'}"
+    with ServerThread(make_settings(url, rate_lobbies=3, rate_chat=2, rate_moves=3)) as srv:
+        ann, bob = Player(srv.url, "Ann"), Player(srv.url, "Bob")
+        codes = [ann.post("/api/lobbies", json={"kind": "grand-bazaar"}).status_code
+                 for _ in range(4)]
+        assert codes == [201, 201, 201, 429]
+        srv.app.state.limiter = type(srv.app.state.limiter)()
+        game_id = start_game(ann, [bob])
+        said = [ann.post(f"/api/games/{game_id}/chat", json={"text": "hi"}).status_code
+                for _ in range(3)]
+        assert said[:2] == [201, 201] and said[2] == 429
+        moves: list[Any] = [ann.move(game_id, 99, {"type": "Trade"}).status_code
+                            for _ in range(4)]
+        assert moves[-1] == 429
