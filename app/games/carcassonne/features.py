@@ -10,7 +10,7 @@ All functions mutate a `State` that the caller has cloned.
 from __future__ import annotations
 
 from .state import Feat, Square, State
-from .tiles import ABBEY, DELTAS, PARTNER_HALF, TILE_TYPES, rotated, segment_kinds
+from .tiles import ABBEY, DELTAS, PARTNER_HALF, ROTATIONS, TILE_TYPES, segment_kinds
 
 
 def union(s: State, a: int, b: int) -> int:
@@ -78,30 +78,32 @@ def _update_frontier(s: State, sq: Square, sides: str) -> None:
 
 def place_tile(s: State, sq: Square, tid: str, r: int) -> list[int]:
     """Put a tile on the board and join it (CAR-28); return the roots of its road/city nodes."""
-    rot = rotated(tid, r)
+    rot = ROTATIONS[tid][r]
+    side_seg, half_field = rot.side_seg, rot.half_field
     base = _new_nodes(s, sq, tid)
-    s.board[sq] = (tid, r, base)
+    board = s.board
+    board[sq] = (tid, r, base)
     x, y = sq
     for d, (dx, dy) in enumerate(DELTAS):
-        nb = s.board.get((x + dx, y + dy))
+        nb = board.get((x + dx, y + dy))
         if nb is None:
             continue
         ntid, nr, nbase = nb
-        seg = rot.side_seg[d]
+        seg = side_seg[d]
         if ntid == ABBEY:
             # CAR-88: the abbey closes the side; no union, fields stop here
             if seg >= 0:
                 s.feat_mut(s.find(base + seg)).open -= 1
             continue
-        nrot = rotated(ntid, nr)
-        o = (d + 2) % 4
+        nrot = ROTATIONS[ntid][nr]
         if seg >= 0:
-            root = union(s, base + seg, nbase + nrot.side_seg[o])
+            root = union(s, base + seg, nbase + nrot.side_seg[(d + 2) % 4])
             s.feat_mut(root).open -= 2
-        for h in (2 * d, 2 * d + 1):
-            mine = rot.half_field[h]
-            if mine >= 0:
-                union(s, base + mine, nbase + nrot.half_field[PARTNER_HALF[h]])
+        h = 2 * d
+        mine = half_field[h]
+        if mine >= 0:  # an F or R side: both half-edges carry a field
+            union(s, base + mine, nbase + nrot.half_field[PARTNER_HALF[h]])
+            union(s, base + half_field[h + 1], nbase + nrot.half_field[PARTNER_HALF[h + 1]])
     _update_frontier(s, sq, rot.sides)
     roots = {s.find(base + i) for i, k in enumerate(segment_kinds(tid)) if k in "CR"}
     return sorted(roots)
@@ -117,7 +119,7 @@ def place_abbey(s: State, sq: Square) -> list[int]:
         ntid, nr, nbase = s.board[(x + dx, y + dy)]
         if ntid == ABBEY:
             continue
-        seg = rotated(ntid, nr).side_seg[(d + 2) % 4]
+        seg = ROTATIONS[ntid][nr].side_seg[(d + 2) % 4]
         if seg >= 0:
             root = s.find(nbase + seg)
             s.feat_mut(root).open -= 1

@@ -10,6 +10,10 @@ keep them stable):
 * ``supply(bazaar)``: the full supply as a list of type ids (start tile included).
 * ``rotated(tid, r)``: the `Rotated` record of a type at rotation r (cached).
 * ``segment_names(tid)``: the segment names (``c0``.., ``r0``.., ``f0``.., ``cl``) in local order.
+* ``segment_kinds(tid)``: "C", "R", "F" or "K" (cloister) per segment, same order.
+* ``SIDES``, ``HALF_EDGES``, ``PARTNER_HALF``, ``DELTAS``: the geometry of §1 and CAR-10.
+
+Engine-internal fast tables (may change): ``ROTATIONS``, ``FIT_TABLES``, ``fitting_rotations``.
 
 Segments of a type are numbered locally: cities, then roads, then fields, then the cloister.
 """
@@ -223,6 +227,10 @@ class _FitTable(dict[str, tuple[int, ...]]):
         self[pattern] = fits
         return fits
 
+
+ROTATIONS: dict[str, tuple[Rotated, ...]] = {
+    tid: tuple(rotated(tid, r) for r in range(4)) for tid in TILE_TYPES}
+"""tid -> its four `Rotated` records (ABBEY: four copies of rotation 0): the fast look-up."""
 
 FIT_TABLES: dict[str, _FitTable] = {tid: _FitTable(tid) for tid in TILE_TYPES if tid != ABBEY}
 """tid -> {pattern of the facing side types ('.' = empty): rotations that fit} (CAR-15)."""
