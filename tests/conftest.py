@@ -55,7 +55,10 @@ def reset_postgres(url: str) -> None:
         finally:
             await conn.close()
 
-    asyncio.run(run())
+    # in a thread of its own: Playwright's sync API may hold a running loop in this one
+    worker = threading.Thread(target=asyncio.run, args=(run(),))
+    worker.start()
+    worker.join()
 
 
 def database_url(backend: str, tmp: Path) -> str:
