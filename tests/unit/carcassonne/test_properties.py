@@ -162,3 +162,85 @@ def test_rejected_moves_change_nothing() -> None:
     with pytest.raises(GameError):
         g.move({"type": "PlaceTile", "x": 0, "y": -1, "r": 2}, seat=1)
     assert ENGINE.dump_state(g.state) == before
+
+
+def brute_features(s: State) -> list[set[int]]:
+    """Features recomputed from the board alone (CAR-28, CAR-88), as sets of nodes."""
+    from app.games.carcassonne.tiles import DELTAS, PARTNER_HALF, ROTATIONS
+
+    adj: dict[int, set[int]] = {}
+    for (x, y), (tid, r, base) in s.board.items():
+        n = len(segment_names(tid))
+        for i in range(n):
+            adj.setdefault(base + i, set())
+        if tid == ABBEY:
+            continue
+        rot = ROTATIONS[tid][r]
+        for d, (dx, dy) in enumerate(DELTAS):
+            nb = s.board.get((x + dx, y + dy))
+            if nb is None or nb[0] == ABBEY:
+                continue
+            nrot = ROTATIONS[nb[0]][nb[1]]
+            if rot.side_seg[d] >= 0:
+                a, b = base + rot.side_seg[d], nb[2] + nrot.side_seg[(d + 2) % 4]
+                adj[a].add(b)
+            for h in (2 * d, 2 * d + 1):
+                if rot.half_field[h] >= 0:
+                    adj[base + rot.half_field[h]].add(nb[2] + nrot.half_field[PARTNER_HALF[h]])
+    seen: set[int] = set()
+    comps = []
+    for start in adj:
+        if start in seen:
+            continue
+        comp, todo = set(), [start]
+        while todo:
+            v = todo.pop()
+            if v in comp:
+                continue
+            comp.add(v)
+            todo.extend(adj[v] | {u for u in adj if v in adj[u]})
+        seen |= comp
+        comps.append(comp)
+    return comps
+
+
+def open_sides(s: State, comp: set[int]) -> int:
+    """Road/city sides of a feature that face an empty square."""
+    from app.games.carcassonne.tiles import DELTAS, ROTATIONS
+
+    total = 0
+    for (x, y), (tid, r, base) in s.board.items():
+        if tid == ABBEY:
+            continue
+        rot = ROTATIONS[tid][r]
+        for d, (dx, dy) in enumerate(DELTAS):
+            seg = rot.side_seg[d]
+            if seg >= 0 and base + seg in comp and (x + dx, y + dy) not in s.board:
+                total += 1
+    return total
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_car_28_to_30_union_find_matches_a_recount(seed: int) -> None:
+    """The incremental features equal features recomputed from scratch, open counts too."""
+    opts = ENGINE.validate_options({}, 3)
+    rng = SeededRng(seed)
+    s = ENGINE.setup(NAMES[:3], opts, rng)
+    step = 0
+    while not s.finished:
+        if step % 25 == 0 or s.phase == "end":
+            comps = brute_features(s)
+            roots = set()
+            for comp in comps:
+                r = {s.find(v) for v in comp}
+                assert len(r) == 1
+                root = r.pop()
+                roots.add(root)
+                f = s.feats[root]
+                if f.kind in "RC":
+                    assert f.open == open_sides(s, comp)
+                    assert f.complete == (f.open == 0) or not f.complete
+            assert roots == set(s.feats)
+        s, _ = ENGINE.apply(s, s.actor, random_move(s, s.actor, rng), rng)
+        step += 1
