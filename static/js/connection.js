@@ -144,6 +144,7 @@ export class Connection {
     this.view = null;
     this.legal = [];
     this.seq = null;
+    this.initialSeq = handlers.seq ?? null; // the seq the page loaded over HTTP, until a snapshot
     this.status = null;
     this.socket = null;
     this.attempt = 0;
@@ -184,7 +185,7 @@ export class Connection {
   /** Make a move for the current seat; resolves {ok: true, seq} or {ok: false, code, reason}. */
   move(move) {
     const id = newMoveId();
-    const frame = {type: "move", seq: this.seq ?? 0, move, client_move_id: id};
+    const frame = {type: "move", seq: this.seq ?? this.initialSeq ?? 0, move, client_move_id: id};
     return new Promise((resolve) => {
       const timer = setTimeout(() => this._viaHttp(id), MOVE_TIMEOUT_MS);
       this.pending.set(id, {frame, resolve, timer, seat: this.seat});

@@ -146,11 +146,23 @@ export function seatName(names, seat) {
   return (names && names[seat]) || `Seat ${seat + 1}`;
 }
 
+// A public per-player figure worth a line in the generic panel: numbers, short words, small
+// collections of numbers (booleans and empty collections say little without the game's context).
+function showable(value) {
+  if (value === null || value === undefined || typeof value === "boolean") return false;
+  if (typeof value === "string") return value.length > 0 && value.length <= 24;
+  if (typeof value === "object") {
+    const items = Object.values(value);
+    return items.length > 0 && items.length <= 8 && items.every((v) => typeof v === "number" || typeof v === "string");
+  }
+  return true;
+}
+
 function figure(value) {
   if (value === null || value === undefined) return "";
   if (typeof value !== "object") return String(value);
   if (Array.isArray(value)) return value.length <= 6 ? value.map(figure).join(", ") : `${value.length}`;
-  return Object.entries(value).map(([k, v]) => `${k}${typeof v === "object" ? "" : v}`).join(" ");
+  return Object.entries(value).map(([k, v]) => `${k}${v}`).join(" ");
 }
 
 /** The players panel from the view envelope: names, scores, public figures, whose turn. */
@@ -165,7 +177,7 @@ export function renderPlayers(list, view, {names = [], you = [], connected = nul
   const players = (view && view.players) || names.map((name, seat) => ({seat, name}));
   const outcome = view && view.outcome;
   for (const p of players) {
-    const extra = Object.entries(p).filter(([k, v]) => !["seat", "name", "score"].includes(k) && v !== null && v !== undefined);
+    const extra = Object.entries(p).filter(([k, v]) => !["seat", "name", "score"].includes(k) && showable(v));
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
     dot.style.background = seatColor(p.seat);
     const nameLine = el("span", {class: "player-name"}, [dot, el("span", {text: p.name || seatName(names, p.seat)})]);
@@ -189,7 +201,7 @@ export function renderPlayers(list, view, {names = [], you = [], connected = nul
     if (clocks[p.seat] !== undefined && toAct.has(p.seat)) {
       const left = clocks[p.seat];
       nameLine.append(el("span", {class: `clock${left < 10 ? " low" : ""}`, "data-testid": `clock-${p.seat}`,
-        title: "time left for this move", text: `⏱ ${clockLabel(left)}`}));
+        title: "time left for this move", "aria-label": `${clockLabel(left)} left`, text: clockLabel(left)}));
     }
     if (toAct.has(p.seat) && !(view && view.finished)) {
       item.classList.add("to-act");
@@ -404,6 +416,7 @@ async function gamePage() {
 
   const conn = new Connection(gameId, {
     seat: state.seat,
+    seq: game.seq,
     onState({view, legal, events, seq, status, source}) {
       const wasFinished = state.status === "finished";
       const lastSeq = state.seq;

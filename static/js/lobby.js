@@ -67,7 +67,20 @@ function holderSelect(seat, value, testid) {
   return select;
 }
 
+function wireClock() {
+  const clockMode = $("clock-mode");
+  const show = (changed) => {
+    const mode = clockMode.value;
+    $("clock-amount-field").hidden = mode === "off";
+    $("clock-amount-label").textContent = mode === "game" ? "Minutes per game, for each player" : "Seconds per move";
+    if (changed) $("clock-amount").value = mode === "game" ? "15" : "60";
+  };
+  clockMode.addEventListener("change", () => show(true));
+  show(false);
+}
+
 async function newLobbyPage() {
+  wireClock();
   await ensureIdentity();
   const {games} = await api("GET", "/api/catalog");
   const wanted = $("page").dataset.kind;
@@ -114,13 +127,6 @@ async function newLobbyPage() {
   }
   players.addEventListener("change", drawSeats);
   draw();
-  const clockMode = $("clock-mode");
-  clockMode.addEventListener("change", () => {
-    const mode = clockMode.value;
-    $("clock-amount-field").hidden = mode === "off";
-    $("clock-amount-label").textContent = mode === "game" ? "Minutes per game, for each player" : "Seconds per move";
-    $("clock-amount").value = mode === "game" ? "15" : "60";
-  });
   $("create-lobby").disabled = !game;
 
   $("lobby-form").addEventListener("submit", async (event) => {
