@@ -9,13 +9,13 @@ and each viewer's view of each step is computed once however many sockets share 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
-import jsonpatch
-
 from app.games.base import Engine, Event, Seat
+from app.realtime.diff import diff
 
 HISTORY = 64
 """Steps kept in memory per game; a viewer further behind gets a snapshot."""
@@ -32,6 +32,7 @@ class Step:
     events: list[Event]
     views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
     frames: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
+    texts: dict[Viewer, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -126,16 +127,31 @@ class LiveGame:
         if step is None or prev is None:
             return None
         if viewer not in step.frames:
-            ops = jsonpatch.make_patch(self.view_at(prev, viewer), self.view_at(step, viewer))
+            ops = diff(self.view_at(prev, viewer), self.view_at(step, viewer))
             finished = self.engine.outcome(step.state) is not None
             step.frames[viewer] = {
                 "type": "patch",
                 "seq": seq,
-                "ops": ops.patch,
+                "ops": ops,
                 "events": self.events_for(step.events, viewer),
                 "status": "finished" if finished else "live",
             }
         return step.frames[viewer]
+
+    def patch_text(self, seq: int, viewer: Viewer) -> str | None:
+        """The patch frame as JSON text, serialised once for every socket of ``viewer``.
+
+        Seats' frames that carry legal moves are serialised per socket instead.
+        """
+        step = self.step(seq)
+        if step is None:
+            return None
+        if viewer not in step.texts:
+            frame = self.patch_frame(seq, viewer)
+            if frame is None:
+                return None
+            step.texts[viewer] = json.dumps(frame, separators=(",", ":"))
+        return step.texts[viewer]
 
     def snapshot_frame(self, viewer: Viewer) -> dict[str, Any]:
         """The ``snapshot`` frame of the latest step for ``viewer``."""

@@ -91,8 +91,11 @@ class Connection:
         self._send_lock = asyncio.Lock()
 
     async def send(self, frame: dict[str, Any]) -> None:
+        await self.send_text(json.dumps(frame, separators=(",", ":")))
+
+    async def send_text(self, text: str) -> None:
         async with self._send_lock:
-            await self.ws.send_text(json.dumps(frame, separators=(",", ":")))
+            await self.ws.send_text(text)
 
     async def error(self, code: str, reason: str, **extra: Any) -> None:
         await self.send({"type": "error", "code": code, "reason": reason, **extra})
@@ -115,8 +118,11 @@ class Connection:
         for frame in frames:
             assert frame is not None
             if self.viewer is not None and frame["seq"] == live.seq:
-                frame = {**frame, "legal": live.legal(self.viewer)}
-            await self.send(frame)
+                await self.send({**frame, "legal": live.legal(self.viewer)})
+            else:
+                text = live.patch_text(frame["seq"], self.viewer)
+                assert text is not None
+                await self.send_text(text)
         self.seq = live.seq
 
     async def on_notice(self, notice: dict[str, Any]) -> None:
