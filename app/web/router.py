@@ -34,7 +34,8 @@ def _page(request: Request, name: str, **context: Any) -> HTMLResponse:
 
 
 _NOT_FOUND = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found · Bazaar</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not found · Bazaar</title>
 <link rel="stylesheet" href="/static/css/app.css"></head><body><main class="page">
 <section class="card narrow"><h1>Not found</h1><p>There is no such page here.</p>
 <p><a class="button primary" href="/">Back to the games</a></p></section></main></body></html>"""

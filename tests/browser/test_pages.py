@@ -216,3 +216,25 @@ def test_turn_clock_counts_down_and_the_timeout_move_is_logged(guest, problems):
     # Ann does nothing: her clock runs out and the platform moves for her
     ann.locator("#log .log-actor", has_text="clock ran out").first.wait_for(timeout=15000)
     assert problems.errors == []
+
+
+def test_private_lobby_is_unlisted_and_a_player_can_leave(guest, problems):
+    ann = guest("Ann", "/lobbies/new?kind=grand-bazaar")
+    ann.get_by_test_id("holder-1").wait_for()
+    ann.get_by_label("Private").check()
+    ann.get_by_test_id("create-lobby").click()
+    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    ann.locator("#lobby-meta").filter(has_text="private").wait_for()
+    lobby_id = ann.url.rsplit("/", 1)[1]
+
+    bob = guest("Bob")
+    bob.locator("#open-lobbies li").first.wait_for()
+    assert bob.locator(f"#open-lobbies a[href='/lobbies/{lobby_id}']").count() == 0
+    bob.goto(ann.url)  # the invite link is the way in
+    bob.get_by_test_id("join-seat-1").click()
+    ann.get_by_test_id("seat-1").filter(has_text="Bob").wait_for()
+    bob.get_by_role("button", name="Leave").click()
+    bob.get_by_test_id("join-seat-1").wait_for()
+    ann.get_by_test_id("seat-1").filter(has_text="Open seat").wait_for()
+    assert ann.get_by_test_id("start-game").is_disabled()
+    assert problems.errors == []
