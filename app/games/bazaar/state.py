@@ -70,27 +70,23 @@ class BazaarState:
 
 def clone(state: BazaarState) -> BazaarState:
     """A copy that shares no mutable part with ``state``."""
-    return BazaarState(
-        names=list(state.names),
-        options=dict(state.options),
-        cards=list(state.cards),
-        stalls=[list(s) for s in state.stalls],
-        sold=[list(s) for s in state.sold],
-        unused=list(state.unused),
-        bank=list(state.bank),
-        hands=[list(h) for h in state.hands],
-        points=list(state.points),
-        penalties=list(state.penalties),
-        bought=[list(b) for b in state.bought],
-        current=state.current,
-        phase=state.phase,
-        started=list(state.started),
-        idle=state.idle,
-        turns=state.turns,
-        purchases=state.purchases,
-        die=state.die,
-        reason=state.reason,
-    )
+    # the hot path of apply: copy the attribute dict, then every list in it
+    new = BazaarState.__new__(BazaarState)
+    fields_ = new.__dict__
+    fields_.update(state.__dict__)
+    fields_["names"] = state.names[:]
+    fields_["options"] = dict(state.options)
+    fields_["cards"] = state.cards[:]
+    fields_["stalls"] = [s[:] for s in state.stalls]
+    fields_["sold"] = [s[:] for s in state.sold]
+    fields_["unused"] = state.unused[:]
+    fields_["bank"] = state.bank[:]
+    fields_["hands"] = [h[:] for h in state.hands]
+    fields_["points"] = state.points[:]
+    fields_["penalties"] = state.penalties[:]
+    fields_["bought"] = [b[:] for b in state.bought]
+    fields_["started"] = state.started[:]
+    return new
 
 
 def dump_state(state: BazaarState) -> dict[str, Any]:
