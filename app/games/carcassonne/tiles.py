@@ -3,7 +3,10 @@
 Public names (imported by ``auction.py`` and ``carcassonne_auction`` for the tile catalogue;
 keep them stable):
 
-* ``TILE_TYPES``: dict id -> `TileType`, every type of A.1 and A.2 plus ``ABBEY``.
+* ``TILE_TYPES``: dict id -> `TileType`, every type of A.1 and A.2 plus ``ABBEY``. The fields
+  of `TileType` (id, count, sides, cloister, pennant, bazaar, cities, roads, inns, fields,
+  field_cities; sides and half-edges as indexes into ``SIDES``/``HALF_EDGES``) are public too
+  (``bench/carcassonne_tiles_js.py`` generates the board's tiles.js from them).
 * ``BASE_IDS`` / ``BAZAAR_IDS``: the type ids of A.1 and A.2 in appendix order.
 * ``CATALOGUE_IDS``: ``BASE_IDS + BAZAAR_IDS`` (what the stand-alone auction accepts).
 * ``ABBEY``: the abbey's type id; ``START``: the start tile's type id (``"D"``).
