@@ -375,6 +375,16 @@ function createTradePanel(ctx) {
   }
 
   function draw() {
+    // the panel is rebuilt on every change: keep keyboard focus on the same control
+    const focused = root.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    drawPanel();
+    if (focused) {
+      const again = root.querySelector(`[data-testid="${focused}"]`);
+      if (again && !again.disabled) again.focus();
+    }
+  }
+
+  function drawPanel() {
     clear(root);
     const mine = view && !view.finished && ctx.mode === "play" && ctx.seat !== null && view.turn === ctx.seat && legal.length > 0;
     root.hidden = !mine;
