@@ -85,7 +85,13 @@ class BazaarEngine(Engine):
 
     def validate_options(self, options: Mapping[str, JSON] | None, players: int) -> dict[str, JSON]:
         """BAZ-2: schema checks plus the cross-field checks."""
-        resolved = super().validate_options(options, players)
+        given = dict(options or {})
+        if "players" in given:
+            # the spec lists `players` among the options; the lobby sets it from the seats
+            count = given.pop("players")
+            if isinstance(count, bool) or not isinstance(count, int) or count != players:
+                raise InvalidOptions(f"BAZ-2: players must equal the number of seats ({players})")
+        resolved = super().validate_options(given, players)
         fp = resolved["first_player"]
         if isinstance(fp, bool) or (fp != "random" and not 0 <= int(fp) < players):
             raise InvalidOptions(f"BAZ-2: first_player must be 'random' or a seat 0-{players - 1}")

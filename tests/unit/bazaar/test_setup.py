@@ -32,6 +32,15 @@ def test_s_baz_02_players_out_of_range(players: int) -> None:
         ENGINE.validate_options({}, players)
 
 
+def test_s_baz_02_players_option_must_match_the_seats() -> None:
+    """S-BAZ-02/BAZ-2: the `players` option, if given, is 2-6 and equals the seat count."""
+    assert "players" not in ENGINE.validate_options({"players": 4}, 4)
+    for options, seats in (({"players": 1}, 1), ({"players": 7}, 7), ({"players": 5}, 4),
+                           ({"players": "4"}, 4)):
+        with pytest.raises(InvalidOptions):
+            ENGINE.validate_options(options, seats)
+
+
 @pytest.mark.parametrize("options", [
     {"exchange_cards": [3, 3]},
     {"exchange_cards": [0, 5]},
