@@ -213,14 +213,14 @@ export function renderPlayers(list, view, {names = [], you = [], connected = nul
 }
 
 /** The final ranking from view.outcome. */
-export function renderRanking(list, view, names) {
+export function renderRanking(list, view, names, resignedSeats = []) {
   clear(list);
   const outcome = view && view.outcome;
   if (!outcome) return;
   const seats = (outcome.ranks || []).map((rank, seat) => ({seat, rank, score: (outcome.scores || [])[seat]}));
   seats.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const winners = new Set(outcome.winners || []);
-  const resigned = new Set(outcome.resigned || []);
+  const resigned = new Set([...(outcome.resigned || []), ...resignedSeats]);
   for (const s of seats) {
     const name = ((view.players || []).find((p) => p.seat === s.seat) || {}).name || seatName(names, s.seat);
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
@@ -333,7 +333,7 @@ async function gamePage() {
     renderPlayers($("players"), state.view, {names, you, connected: state.connected, resigned: state.resigned, bots,
       clocks: clocksNow()});
     $("outcome").hidden = !finished;
-    if (finished) renderRanking($("ranking"), state.view, names);
+    if (finished) renderRanking($("ranking"), state.view, names, state.resigned);
     $("rematch").hidden = !finished || !you.length;
     const canResign = !finished && state.seat !== null && !state.resigned.includes(state.seat);
     $("resign").hidden = !canResign;

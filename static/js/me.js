@@ -14,8 +14,33 @@ function fill(list, games, emptyText) {
   for (const g of games) list.append(gameItem(g, {replay: true}));
 }
 
+function wireImport() {
+  const form = $("import-form");
+  form.querySelector("button").disabled = false;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("import-error").textContent = "";
+    const file = $("import-file").files[0];
+    if (!file) { $("import-error").textContent = "Choose a record file first."; return; }
+    let record;
+    try {
+      record = JSON.parse(await file.text());
+    } catch {
+      $("import-error").textContent = "That file is not JSON.";
+      return;
+    }
+    try {
+      const {game_id: id} = await api("POST", "/api/games/import", {record});
+      location.assign(`/games/${encodeURIComponent(id)}/replay`);
+    } catch (err) {
+      $("import-error").textContent = errorText(err);
+    }
+  });
+}
+
 async function mePage() {
   await ensureIdentity();
+  wireImport();
   try {
     const games = (await api("GET", "/api/me/games")).games || [];
     fill($("my-live"), games.filter((g) => g.status !== "finished"), "No game in progress.");

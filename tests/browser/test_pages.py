@@ -238,3 +238,31 @@ def test_private_lobby_is_unlisted_and_a_player_can_leave(guest, problems):
     ann.get_by_test_id("seat-1").filter(has_text="Open seat").wait_for()
     assert ann.get_by_test_id("start-game").is_disabled()
     assert problems.errors == []
+
+
+def test_resign_to_the_end_then_export_and_import_the_record(guest, problems, tmp_path):
+    ann = guest("Ann", "/lobbies/new?kind=grand-bazaar")
+    ann.get_by_test_id("holder-1").select_option("bot")
+    ann.get_by_test_id("create-lobby").click()
+    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    ann.get_by_test_id("start-game").click()
+    ann.wait_for_url(re.compile(r"/games/"))
+    ann.get_by_test_id("resign").click()
+    ann.get_by_test_id("resign-confirm").click()
+    # the bot plays Ann's seat to the end
+    ann.get_by_test_id("ranking").locator("li").first.wait_for(timeout=60000)
+    assert ann.get_by_test_id("ranking").get_by_text("resigned").count() == 1
+    with ann.expect_download() as info:
+        ann.get_by_test_id("export").click()
+    record = tmp_path / "record.json"
+    info.value.save_as(record)
+
+    ann.goto("/me")
+    ann.locator("#my-finished li", has_text="Grand Bazaar").first.wait_for()
+    ann.get_by_test_id("import-file").set_input_files(record)
+    ann.get_by_test_id("import-submit").click()
+    ann.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]+/replay"))
+    ann.get_by_test_id("step-label").filter(has_text="Setup").wait_for()
+    ann.get_by_test_id("to-end").click()
+    ann.get_by_test_id("step-label").filter(has_text="final position").wait_for()
+    assert problems.errors == []
