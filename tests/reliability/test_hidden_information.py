@@ -1,0 +1,204 @@
+"""Hidden information over the wire, for every game kind.
+
+Records every HTTP response and every WebSocket frame sent to each seat and to a spectator
+during a complete game, then checks, step by step against a local replay of the finished
+game's record:
+
+* every view a socket holds (snapshot plus patches) is exactly the engine's view for that
+  viewer at that step, and every event is the engine's redaction of it; the contract suite
+  proves those views never depend on hidden information (``resample_hidden``);
+* no response or frame before the end carries the setup record, chance outcomes, a fixture
+  option, or a run of the hidden draw order (deck, stall cards, tile stack).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import httpx
+import pytest
+
+from app.games.base import ReplayRng, get_engine
+from tests.conftest import Player
+from tests.ws.test_socket import Viewer
+
+FORBIDDEN_KEYS = {"seed", "setup_chance", "initial_state", "chance", "price_order",
+                  "stack_order"}
+FIXTURES = {"stack", "stalls", "price_order"}
+
+
+def fixture_options_shown(value: Any) -> bool:
+    """True if some ``options`` object shows a fixture option (a stacked deck)."""
+    if isinstance(value, dict):
+        opts = value.get("options")
+        if isinstance(opts, dict) and FIXTURES & set(opts):
+            return True
+        return any(fixture_options_shown(v) for v in value.values())
+    if isinstance(value, list):
+        return any(fixture_options_shown(v) for v in value)
+    return False
+
+CASES = [
+    ("grand-bazaar", 2, {}),
+    ("bazaar", 2, {}),
+    ("bombay-bazar", 3, {"first_player": "parity"}),
+    ("carcassonne", 2, {"bazaar_builder_order": "builder-first", "stack": [
+        "BZ1", "U", "V", "E", "BZ2", "K", "B", "D", "U", "V", "BZ3", "E", "A", "W", "X", "U"]}),
+    ("carcassonne-auction", 3, {"players": ["Red", "Blue", "Black"], "placer": 0,
+                                "tiles": [{"type": "U"}, {"type": "BZ4"}, {"label": "River"}]}),
+]
+
+
+def hidden_runs(kind: str, dump: dict[str, Any]) -> list[list[Any]]:
+    """Runs of the hidden draw order at one step (each must never appear in order)."""
+    runs: list[list[Any]] = []
+    if kind == "grand-bazaar":
+        runs.append(list(dump["deck"]))
+    elif kind == "bazaar":
+        runs.extend(list(stall) for stall in dump["stalls"])
+    elif kind == "carcassonne":
+        runs.append(list(dump["stack"][dump["pos"]:]))
+        runs.append(list(dump.get("facedown") or []))
+    out = []
+    for run in runs:
+        # the shortest prefix that no public sorted or constant list could match by chance
+        for n in range(3, len(run) + 1):
+            head = run[:n]
+            if len(set(map(str, head))) > 1 and head != sorted(head, key=str):
+                out.append(head)
+                break
+    return out
+
+
+def contains_run(value: Any, run: list[Any]) -> bool:
+    if isinstance(value, dict):
+        return any(contains_run(v, run) for v in value.values())
+    if isinstance(value, list):
+        n = len(run)
+        if any(value[i:i + n] == run for i in range(len(value) - n + 1)):
+            return True
+        return any(contains_run(v, run) for v in value)
+    return False
+
+
+def keys_in(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in keys_in(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in keys_in(v)}
+    return set()
+
+
+class Recorder:
+    """Every message each viewer received, with the seq it was at."""
+
+    def __init__(self) -> None:
+        self.messages: list[tuple[int | None, int, Any]] = []  # (viewer, seq, body)
+
+    def add(self, viewer: int | None, seq: int, body: Any) -> None:
+        self.messages.append((viewer, seq, body))
+
+
+def test_case_ids() -> None:
+    assert {c[0] for c in CASES} == {e for e in (
+        "grand-bazaar", "bazaar", "bombay-bazar", "carcassonne", "carcassonne-auction")}
+
+
+@pytest.mark.parametrize(("kind", "players", "options"), CASES, ids=[c[0] for c in CASES])
+def test_no_viewer_receives_what_it_may_not_know(server: Any, kind: str, players: int,
+                                                 options: dict[str, Any]) -> None:
+    engine = get_engine(kind)
+    people = [Player(server.url, f"P{i}") for i in range(players)]
+    host = people[0]
+    lobby = host.ok(host.post("/api/lobbies", json={"kind": kind, "players": players,
+                                                     "options": options}))
+    assert not fixture_options_shown(lobby)
+    for p in people[1:]:
+        p.ok(p.post(f"/api/lobbies/{lobby['id']}/join"))
+    game_id = host.ok(host.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"]
+    rec = Recorder()
+    sockets: dict[int | None, Viewer] = {i: Viewer(server.url, game_id, p.token)
+                                         for i, p in enumerate(people)}
+    sockets[None] = Viewer(server.url, game_id, None)
+    views: dict[int | None, list[tuple[int, Any, list[Any]]]] = {v: [] for v in sockets}
+    for v, sock in sockets.items():
+        sock.send({"type": "hello"})
+        frame = sock.recv_type("snapshot")
+        rec.add(v, frame["seq"], frame)
+        views[v].append((frame["seq"], json.loads(json.dumps(sock.view)), []))
+    spectator_http = httpx.Client(base_url=server.url, timeout=30)
+    rng = random.Random(7)
+    seq = 0
+    for _ in range(3000):
+        watch = sockets[None].view
+        assert watch is not None
+        if watch["finished"]:
+            break
+        seat = rng.choice(watch["to_act"])
+        player = people[seat]
+        legal = player.ok(player.get(f"/api/games/{game_id}/legal-moves"))
+        rec.add(seat, seq, legal)
+        move = rng.choice(legal["moves"])
+        reply = player.move(game_id, seq, move)
+        rec.add(seat, seq, reply.json())
+        assert reply.status_code == 200, reply.text
+        seq = reply.json()["seq"]
+        if seq % 9 == 1:  # now and then, every HTTP read a viewer can make
+            for v, p in [*enumerate(people), (None, None)]:
+                client = p.http if p else spectator_http
+                for path in ("", "/log", "/export", f"/replay?at={seq - 1}"):
+                    rec.add(v, seq, client.get(f"/api/games/{game_id}{path}").json())
+            bad = player.move(game_id, seq, {"type": "Nonsense", "x": 1})
+            rec.add(seat, seq, bad.json())
+        for v, sock in sockets.items():
+            while sock.seq < seq:
+                frame = sock.recv()
+                rec.add(v, frame.get("seq", sock.seq), frame)
+                if frame["type"] == "patch":
+                    views[v].append((frame["seq"], json.loads(json.dumps(sock.view)),
+                                     frame["events"]))
+    else:
+        pytest.fail("the game did not end")
+    record = host.ok(host.get(f"/api/games/{game_id}/export"))
+    assert record["complete"]
+
+    # replay the finished record locally: the state at every step
+    states = [engine.load_state(record["initial_state"])]
+    raw_events: list[list[Any]] = [[]]
+    for entry in record["moves"]:
+        state, events = engine.apply(states[-1], entry["seat"], entry["move"],
+                                     ReplayRng(entry["chance"]))
+        states.append(state)
+        raw_events.append(events)
+    last = len(states) - 1
+    names = [s for s in record["seats"]]
+
+    # 1. every view held over the socket is the engine's view for that viewer, at that step
+    for viewer, held in views.items():
+        for step, view, events in held:
+            expected = engine.view(states[step], viewer)
+            assert view == json.loads(json.dumps(expected)), (kind, viewer, step)
+            if step and step < last:
+                redacted = [engine.redact_event(e, viewer) for e in raw_events[step]]
+                want = [{**e, "text": engine.describe(e, names)} for e in redacted if e]
+                assert events == json.loads(json.dumps(want)), (kind, viewer, step)
+
+    # 2. nothing before the end carries the setup record, chance, fixtures or a hidden run
+    checked = 0
+    for viewer, step, body in rec.messages:
+        if step >= last:
+            continue
+        assert not keys_in(body) & FORBIDDEN_KEYS, (kind, viewer, step, keys_in(body) &
+                                                     FORBIDDEN_KEYS)
+        assert not fixture_options_shown(body), (kind, viewer, step)
+        for run in hidden_runs(kind, engine.dump_state(states[step])):
+            assert not contains_run(body, run), (kind, viewer, step, run)
+            checked += 1
+    if kind in ("grand-bazaar", "bazaar", "carcassonne"):
+        assert checked > 0
+    for sock in sockets.values():
+        sock.close()
+    spectator_http.close()
+
