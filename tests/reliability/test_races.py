@@ -24,7 +24,9 @@ def test_racing_moves_for_the_same_seq_exactly_one_lands(server: Any, players: A
         results: list[httpx.Response] = []
         barrier = threading.Barrier(8)
 
-        def fire(i: int, owner: Any = owner, legal: Any = legal, seq: int = seq) -> None:
+        def fire(i: int, owner: Any = owner, legal: Any = legal, seq: int = seq,
+                 barrier: threading.Barrier = barrier,
+                 results: list[httpx.Response] = results) -> None:
             with httpx.Client(base_url=server.url, timeout=30,
                               headers={"authorization": f"Bearer {owner.token}"}) as tab:
                 barrier.wait()
