@@ -11,7 +11,8 @@ from app.logs import log_config
 def main() -> None:
     settings = get_settings()
     uvicorn.run("app.main:app", host=settings.host, port=settings.port,
-                log_level=settings.log_level, ws_max_size=64 * 1024, ws_per_message_deflate=False, proxy_headers=True,
+                log_level=settings.log_level, ws_max_size=64 * 1024,
+                ws_per_message_deflate=False, proxy_headers=True,
                 log_config=log_config(settings.log_level))
 
 

@@ -141,7 +141,8 @@ def guest(http: httpx.Client, name: str) -> str:
     return str(http.post("/api/session", json={"name": name}).json()["token"])
 
 
-def new_game(http: httpx.Client, kind: str, players: int, spectators: int) -> tuple[Game, list[str]]:
+def new_game(http: httpx.Client, kind: str, players: int,
+             spectators: int) -> tuple[Game, list[str]]:
     tokens = [guest(http, f"P{i}") for i in range(players)]
     auth = [{"authorization": f"Bearer {t}"} for t in tokens]
     lobby = http.post("/api/lobbies", json={"kind": kind, "players": players},
