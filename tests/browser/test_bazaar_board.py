@@ -111,3 +111,33 @@ def test_bazaar_rules_page(server, new_context):  # type: ignore[no-untyped-def]
     page.goto("/rules/bazaar")
     page.locator("article.rules h1").filter(has_text="the rules").wait_for()
     assert "Penalty Bazaar" in page.locator("article.rules").inner_text()
+
+
+def test_bazaar_hand_limit_chooser(guest, problems):
+    """BAZ-19 on the board: roll without buying until a hand passes 10, then choose the return."""
+    ann = _start_hot_seat(guest)
+    board = ann.locator("#board")
+    for _ in range(120):
+        board.locator("button[data-testid^=baz-]:enabled").first.wait_for()
+        if board.get_by_test_id("baz-return-submit").count():
+            break
+        seq = page_seq(ann)
+        wild = board.locator("[data-testid^=baz-wild-]:enabled")
+        if wild.count():
+            wild.first.click()
+        elif board.get_by_test_id("baz-roll").is_enabled():
+            board.get_by_test_id("baz-roll").click()
+        else:
+            board.get_by_test_id("baz-end-turn").click()  # never buy: the hand keeps growing
+        wait_seq(ann, seq + 1)
+    submit = board.get_by_test_id("baz-return-submit")
+    assert submit.is_disabled()
+    assert submit.get_attribute("title").startswith("BAZ-19: choose exactly 1 token")
+    ann.get_by_test_id("baz-prompt").filter(has_text="return 1 to the bank").wait_for()
+    board.locator("[data-testid^=baz-return-plus-]:enabled").first.click()
+    assert submit.is_enabled()
+    seq = page_seq(ann)
+    submit.click()
+    wait_seq(ann, seq + 1)
+    ann.locator("#log").filter(has_text="returned").wait_for()
+    assert problems.errors == []
