@@ -181,6 +181,47 @@ async function lobbyPage() {
   let lastKey = "";
   let busy = false;
   let labels = {};
+  let catalog = [];
+  let settingsBuilt = false;
+
+  function buildSettings() {
+    const game = catalog.find((g) => g.kind === lobby.kind);
+    const you = lobby.you || {};
+    $("lobby-settings").hidden = !game || !you.is_host || lobby.status !== "open";
+    if (!game || $("lobby-settings").hidden) return;
+    settingsBuilt = true;
+    const players = clear($("settings-players"));
+    for (let n = game.min_players; n <= game.max_players; n++) {
+      players.append(el("option", {value: n, text: `${n} players`, selected: n === lobby.seats.length}));
+    }
+    const box = clear($("settings-options"));
+    for (const option of (game.options || []).filter((o) => !o.fixture)) {
+      const current = Object.prototype.hasOwnProperty.call(lobby.options || {}, option.name) ? lobby.options[option.name] : option.default;
+      box.append(optionField({...option, default: current}));
+    }
+    $("settings-private").checked = !!lobby.private;
+  }
+
+  $("settings-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const game = catalog.find((g) => g.kind === lobby.kind);
+    $("settings-error").textContent = "";
+    let options;
+    try { options = readOptions({options: (game.options || []).filter((o) => !o.fixture)}); }
+    catch (err) { $("settings-error").textContent = err.message; return; }
+    busy = true;
+    try {
+      const next = await api("PATCH", path, {options, players: Number($("settings-players").value),
+        private: $("settings-private").checked});
+      show(next);
+      buildSettings();
+      $("lobby-settings").open = false;
+    } catch (err) {
+      $("settings-error").textContent = errorText(err);
+    } finally {
+      busy = false;
+    }
+  });
 
   async function act(method, url, body) {
     busy = true;
@@ -298,10 +339,11 @@ async function lobbyPage() {
   $("leave-lobby").addEventListener("click", () => act("POST", `${path}/leave`));
 
   try {
-    const {games} = await api("GET", "/api/catalog");
-    for (const g of games) for (const o of g.options || []) labels[o.name] = o.label || labels[o.name];
+    catalog = (await api("GET", "/api/catalog")).games || [];
+    for (const g of catalog) for (const o of g.options || []) labels[o.name] = o.label || labels[o.name];
   } catch { labels = {}; }
   await refresh();
+  if (lobby && !settingsBuilt) buildSettings();
   const poll = async () => {
     if (!busy && lobby && lobby.status !== "started") await refresh();
     setTimeout(poll, POLL_MS);

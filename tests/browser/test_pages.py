@@ -237,6 +237,15 @@ def test_private_lobby_is_unlisted_and_a_player_can_leave(guest, problems):
     bob.get_by_test_id("join-seat-1").wait_for()
     ann.get_by_test_id("seat-1").filter(has_text="Open seat").wait_for()
     assert ann.get_by_test_id("start-game").is_disabled()
+    # the host changes the settings before the start: a third seat, public after all
+    assert bob.locator("#lobby-settings").is_hidden()  # only for the host
+    ann.get_by_text("Change the settings").click()
+    ann.get_by_test_id("settings-players").select_option("3")
+    ann.get_by_label("Private — only people").uncheck()
+    ann.get_by_test_id("settings-save").click()
+    ann.get_by_test_id("seat-2").wait_for()
+    ann.locator("#lobby-meta").filter(has_text="public").wait_for()
+    bob.get_by_test_id("seat-2").wait_for()  # Bob's page polls
     assert problems.errors == []
 
 
