@@ -96,14 +96,14 @@ def choose(state: BazaarState, seat: int, rng: Rng) -> Move:
     hand: Hand = tuple(state.hands[seat])
     if state.phase == ACTION:
         scored: list[tuple[float, int, Move]] = []
-        for k, move in enumerate(legal):
+        for move in legal:
             if move["type"] == "Roll":
                 v = judge.roll_value(hand) + 0.05  # prefer the roll on a tie: it adds a token
             else:
                 give, get = trade_sides(move["equation_id"], move["direction"])
                 v = judge.value(tuple(h - g + r for h, g, r in zip(hand, give, get, strict=True)))
+            # a random tie-break among equal values, drawn from the bot's own rng
             scored.append((v, rng.randbelow(1000) if len(legal) > 1 else 0, move))
-            del k
         return max(scored, key=lambda t: (t[0], t[1]))[2]
     if state.phase == WILD_CHOICE:
         return max(legal, key=lambda m: judge.value(_plus(hand, COLOURS.index(m["colour"]))))

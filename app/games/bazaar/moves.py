@@ -149,21 +149,6 @@ def parse_move(move: Any) -> ParsedMove:
     return ReturnTokens(parse_tokens(move["tokens"]))
 
 
-def to_json(move: ParsedMove) -> dict[str, Any]:
-    """The canonical JSON of a parsed move."""
-    if isinstance(move, Roll):
-        return {"type": "Roll"}
-    if isinstance(move, EndTurn):
-        return {"type": "EndTurn"}
-    if isinstance(move, ChooseColour):
-        return {"type": "ChooseColour", "colour": COLOURS[move.colour]}
-    if isinstance(move, Trade):
-        return {"type": "Trade", "equation_id": move.equation_id, "direction": move.direction}
-    if isinstance(move, Buy):
-        return {"type": "Buy", "stall": move.stall + 1}
-    return {"type": "ReturnTokens", "tokens": tokens_json(move.tokens)}
-
-
 def tokens_json(cnt: list[int] | tuple[int, ...]) -> dict[str, int]:
     """Counts -> {"R": n, ...} with only the colours held, in colour order."""
     return {c: n for c, n in zip(COLOURS, cnt) if n}  # noqa: B905 (always 5 counts: fast path)
