@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from app.games.base import Rng
+from app.games.base import NotYourTurn, Rng
 from app.games.grand_bazaar import rules
 from app.games.grand_bazaar.data import FINAL_PRICE, START_PRICE, TYPES
 from app.games.grand_bazaar.moves import Trade
@@ -70,6 +70,6 @@ def bot_trade(state: State, seat: int, rng: Rng) -> Trade:
         w = worth(state, seat, trade, values)
         if w > best_worth + 1e-9:
             best, best_worth = trade, w
-    if best is None:
-        return rules.timeout_trade(state, seat)
+    if best is None:  # GB-16: the seat to act always has a legal move
+        raise NotYourTurn(f"seat {seat} has no move to make now")
     return best

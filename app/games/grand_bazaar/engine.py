@@ -106,11 +106,11 @@ class GrandBazaarEngine(Engine):
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         public = self.public_options(state.options, state.finished)
-        return view_module.view(state, seat, public, reveal=False)
+        return view_module.view(state, public, reveal=False)
 
     def full_view(self, state: State) -> dict[str, Any]:
         """GB-23: once the game has ended, every step of its replay shows the deck order too."""
-        return view_module.view(state, None, dict(state.options), reveal=True)
+        return view_module.view(state, dict(state.options), reveal=True)
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state)

@@ -52,10 +52,8 @@ def _compulsory(state: State) -> dict[str, Any] | None:
     }
 
 
-def view(
-    state: State, seat: int | None, public_options: dict[str, Any], reveal: bool
-) -> dict[str, Any]:
-    """The view of ``seat`` (None: a spectator); identical for everyone while it runs."""
+def view(state: State, public_options: dict[str, Any], reveal: bool) -> dict[str, Any]:
+    """The view of every seat and spectator alike: nothing but the deck order is secret."""
     result = outcome(state)
     players = [
         {
