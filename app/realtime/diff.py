@@ -3,7 +3,7 @@
 Views are small trees of dicts and lists; a generic LCS diff (jsonpatch.make_patch) costs
 milliseconds per step. This walks both trees once: dict keys are compared by name, lists of
 equal length element by element, and a list that changed length is patched at its tail (the
-common case: a log or history that grew) or replaced whole.
+common case: a log or history that grew by an entry) or, when most of it changed, replaced whole.
 """
 
 from __future__ import annotations
@@ -39,8 +39,12 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
                 ops.append({"op": "add", "path": f"{path}/{_escape(str(key))}", "value": value})
         return
     if isinstance(old, list) and isinstance(new, list):
+        if abs(len(old) - len(new)) == 1 and _one_element(old, new, path, ops):
+            return
         common = min(len(old), len(new))
-        if len(old) != len(new) and old[:common] != new[:common]:
+        changed = abs(len(old) - len(new))
+        # one op per element costs ~40 bytes each: a list that mostly changed is cheaper whole
+        if changed and (old[:common] != new[:common] or (changed > 2 and changed >= common)):
             ops.append({"op": "replace", "path": path, "value": new})
             return
         for i in range(common):
@@ -55,3 +59,17 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
             ops.append({"op": "replace", "path": "", "value": new})
         else:
             ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _one_element(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> bool:
+    """One element removed from, or inserted into, the list (say a card drawn from a pile)."""
+    short, long_ = (new, old) if len(new) < len(old) else (old, new)
+    i = next((k for k in range(len(short)) if short[k] != long_[k]), len(short))
+    if short[i:] != long_[i + 1:]:
+        return False
+    if long_ is old:
+        ops.append({"op": "remove", "path": f"{path}/{i}"})
+    else:
+        where = "-" if i == len(old) else str(i)
+        ops.append({"op": "add", "path": f"{path}/{where}", "value": new[i]})
+    return True

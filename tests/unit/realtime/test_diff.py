@@ -32,13 +32,16 @@ def test_equal_values_need_no_ops_and_a_grown_list_is_appended() -> None:
     view = {"log": [1, 2], "to_act": [0], "x": {"y": 1}}
     assert diff(view, copy.deepcopy(view)) == []
     grown = {"log": [1, 2, 3], "to_act": [1], "x": {"y": 1}}
-    assert diff(view, grown) == [
-        {"op": "replace", "path": "/to_act/0", "value": 1},
-        {"op": "add", "path": "/log/-", "value": 3},
-    ] or diff(view, grown) == [
+    assert sorted(diff(view, grown), key=lambda op: op["path"]) == [
         {"op": "add", "path": "/log/-", "value": 3},
         {"op": "replace", "path": "/to_act/0", "value": 1},
     ]
+
+
+def test_one_card_taken_from_the_middle_is_one_remove() -> None:
+    assert diff({"deck": [1, 2, 3, 4]}, {"deck": [1, 3, 4]}) == [
+        {"op": "remove", "path": "/deck/1"}]
+    assert diff([5, 6], [5, 9, 6]) == [{"op": "add", "path": "/1", "value": 9}]
 
 
 def test_type_changes_and_bool_int_are_replaced() -> None:
