@@ -59,6 +59,8 @@ class LiveGame:
     timer: Any = None
     away: set[int] = field(default_factory=set)
     timeouts: dict[int, int] = field(default_factory=dict)
+    # every (state, events) of a finished game, built on its first replay request
+    replay: list[tuple[Any, list[Event]]] | None = None
 
     def __post_init__(self) -> None:
         if not self.history:

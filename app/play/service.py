@@ -369,6 +369,12 @@ class PlayService:
         step = live.step(k)
         if step is not None:
             return step.state, step.events
+        if live.finished:
+            # a finished game is replayed step by step: rebuild every state once and keep them
+            # (apply never mutates, so states share their unchanged parts)
+            if live.replay is None:
+                live.replay = await self._all_states(live)
+            return live.replay[k]
         async with self.sessions() as session:
             snap = await repo.latest_snapshot(session, live.id, at_most=k)
             game = await repo.get_game(session, live.id)
@@ -382,6 +388,19 @@ class PlayService:
             state, _ = engine.apply(state, row.seat, row.move, ReplayRng(row.chance))
             events = list(row.events)
         return state, events
+
+    async def _all_states(self, live: LiveGame) -> list[tuple[Any, list[Any]]]:
+        async with self.sessions() as session:
+            game = await repo.get_game(session, live.id)
+            assert game is not None
+            rows = await repo.moves_after(session, live.id, 0)
+        engine = live.engine
+        state = engine.load_state(game.initial_state)
+        states: list[tuple[Any, list[Any]]] = [(state, [])]
+        for row in rows:
+            state, _ = engine.apply(state, row.seat, row.move, ReplayRng(row.chance))
+            states.append((state, list(row.events)))
+        return states
 
     async def replay(self, game_id: str, user_id: str | None, k: int,
                      seat: int | None = None) -> dict[str, Any]:
