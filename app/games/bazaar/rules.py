@@ -146,8 +146,19 @@ def legal_moves(state: BazaarState, seat: int) -> list[Move]:
         for eq in equations_in_force(state):
             for direction in (LTR, "right-to-left"):
                 give, get = _SPARSE[eq, direction]
-                # the fast path of trade_problem (BAZ-17): giving side held, receiving in bank
-                if all(hand[i] >= n for i, n in give) and all(bank[i] >= n for i, n in get):
+                # the fast path of trade_problem (BAZ-17): giving side held, receiving in bank;
+                # plain loops, because this runs for every step of every playout
+                ok = True
+                for i, n in give:
+                    if hand[i] < n:
+                        ok = False
+                        break
+                if ok:
+                    for i, n in get:
+                        if bank[i] < n:
+                            ok = False
+                            break
+                if ok:
                     moves.append({"type": "Trade", "equation_id": eq, "direction": direction})
         return moves
     if state.phase == WILD_CHOICE:

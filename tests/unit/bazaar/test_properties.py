@@ -22,6 +22,8 @@ from app.games.bazaar.state import OVER, BazaarState
 
 from .helpers import NAMES
 
+CHART_VALUES = {scale: {v for row in chart for v in row} for scale, chart in CHARTS.items()}
+
 
 def _shown_ids(view: dict[str, Any]) -> set[int]:
     ids: set[int] = set()
@@ -48,13 +50,14 @@ class Checker:
     def check(self, before: BazaarState | None, after: BazaarState, events: list[Event],
               seat: int) -> None:
         """All invariants of one step (before -> after by ``seat``)."""
-        for c in range(5):  # BAZ-3: conservation
-            assert after.bank[c] + sum(h[c] for h in after.hands) == 20
+        # BAZ-3: conservation, colour by colour (zip(*hands) gives the columns)
+        held = [sum(column) for column in zip(*after.hands, strict=True)]
+        assert [b + h for b, h in zip(after.bank, held, strict=True)] == [20] * 5
         assert sum(after.bank) >= 37  # BAZ-43: the bank is never empty
-        for s, hand in enumerate(after.hands):  # BAZ-19: the limit, 13 during one's turn
-            assert min(hand) >= 0
-            limit = 13 if s == after.current and after.phase != OVER else 10
-            assert sum(hand) <= limit, (s, hand, after.phase)
+        sizes = [sum(hand) for hand in after.hands]  # BAZ-19: the limit, 13 during one's turn
+        assert min(min(hand) for hand in after.hands) >= 0
+        active = after.current if after.phase != OVER else -1
+        assert all(size <= (13 if s == active else 10) for s, size in enumerate(sizes)), sizes
         for e in events:
             if e["type"] == "DieRolled":
                 self.rolled.add(e["seat"])
@@ -81,13 +84,13 @@ class Checker:
         for e in events:
             if e["type"] == "WareBought":
                 assert e["seat"] == seat and e["points"] > 0
-                assert e["points"] in {v for row in CHARTS[after.options["scale"]] for v in row}
+                assert e["points"] in CHART_VALUES[after.options["scale"]]
                 gained[seat] += e["points"]
             if e["type"] == "PenaltyApplied":  # BAZ-26/29: 1-7 points, never the purchaser
                 assert after.options["penalty"] and 1 <= e["points"] <= 7 and e["seat"] != seat
                 gained[e["seat"]] -= e["points"]
-        for s in range(after.n):  # BAZ-24/43: nothing else changes a score
-            assert after.score(s) - before.score(s) == gained[s]
+        # BAZ-24/43: nothing else changes a score
+        assert [after.score(s) - before.score(s) for s in range(after.n)] == gained
 
     def finish(self, state: BazaarState) -> None:
         """BAZ-30/31/43: the end state."""
