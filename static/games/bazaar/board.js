@@ -257,6 +257,13 @@ export function mount(root, ctx) {
     eqBox.append(el("h3", {text: `Exchange cards ${view.exchange_cards.join(" and ")}`}));
     const list = el("ol", {class: "baz-eq-list"});
     for (const eq of view.equations) {
+      if (!canPlay()) {
+        // spectators and replays: the equations without trade buttons
+        list.append(el("li", {class: "baz-eq", "data-testid": `baz-eq-${eq.id}`}, [
+          el("span", {class: "baz-eq-id muted", text: eq.id}), el("span"), chips(eq.left, 18, "baz-eq-left"),
+          el("span", {class: "baz-eq-sign", text: "="}), chips(eq.right), el("span")]));
+        continue;
+      }
       const ltr = button("give ▸", {type: "Trade", equation_id: eq.id, direction: LTR}, tradeWhy(eq, LTR),
         {class: "baz-trade", testid: `baz-trade-${eq.id}-ltr`, title: `give ${shortText(eq.left)}, take ${shortText(eq.right)}`});
       ltr.setAttribute("aria-label", `Trade ${eq.id}: give ${shortText(eq.left)}, take ${shortText(eq.right)}`);
@@ -267,7 +274,7 @@ export function mount(root, ctx) {
         el("span", {class: "baz-eq-id muted", text: eq.id}), ltr, chips(eq.left, 18, "baz-eq-left"), el("span", {class: "baz-eq-sign", text: "="}),
         chips(eq.right), rtl]));
     }
-    eqBox.append(list, el("p", {class: "muted small", text: "“give ▸” hands over the left side; “◂ give” hands over the right side."}));
+    eqBox.append(list, canPlay() ? el("p", {class: "muted small", text: "“give ▸” hands over the left side; “◂ give” hands over the right side."}) : null);
   }
 
   function drawBank() {
