@@ -274,7 +274,8 @@ export function mount(root, ctx) {
         el("span", {class: "baz-eq-id muted", text: eq.id}), ltr, chips(eq.left, 18, "baz-eq-left"), el("span", {class: "baz-eq-sign", text: "="}),
         chips(eq.right), rtl]));
     }
-    eqBox.append(list, canPlay() ? el("p", {class: "muted small", text: "“give ▸” hands over the left side; “◂ give” hands over the right side."}) : null);
+    eqBox.append(list);
+    if (canPlay()) eqBox.append(el("p", {class: "muted small", text: "“give ▸” hands over the left side; “◂ give” hands over the right side."}));
   }
 
   function drawBank() {
