@@ -14,6 +14,17 @@ def page_seq(page) -> int:  # type: ignore[no-untyped-def]
     return int(page.locator("#page").get_attribute("data-seq") or 0)
 
 
+def page_state(page) -> dict:  # type: ignore[no-untyped-def]
+    """The game page's move number, status and turn line, read in one round trip."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """() => {
+          const main = document.getElementById('page');
+          return {seq: Number(main.dataset.seq || 0), status: main.dataset.status || '',
+                  turn: document.getElementById('turn').textContent};
+        }"""
+    )
+
+
 def wait_seq(page, seq: int) -> None:  # type: ignore[no-untyped-def]
     """Wait until the page has received move ``seq``."""
     page.wait_for_function(
