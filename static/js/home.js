@@ -57,7 +57,7 @@ export function gameItem(g, {replay = false} = {}) {
       el("strong", {text: g.title || g.kind}),
       el("span", {class: "muted", text: ` ${(g.players || []).join(", ")}`}),
     ]),
-    el("span", {class: "item-meta", text: `${g.seq ?? 0} moves`}),
+    el("span", {class: "item-meta", text: `${g.seq ?? 0} ${g.seq === 1 ? "move" : "moves"}`}),
     el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}`, text: g.status === "finished" ? "Result" : "Watch"}),
     replay ? el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}/replay`, text: "Replay"}) : null,
   ]);
