@@ -164,6 +164,7 @@ export class Connection {
   setSeat(seat) {
     if (seat === this.seat) return;
     this.seat = seat;
+    this.initialSeq = this.seq ?? this.initialSeq;
     this.view = null;
     this.seq = null;
     this._drop();

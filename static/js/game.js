@@ -320,6 +320,11 @@ async function gamePage() {
     }
   }
 
+  function drawPlayers() {
+    renderPlayers($("players"), state.view, {names, you, connected: state.connected, resigned: state.resigned, bots,
+      clocks: clocksNow()});
+  }
+
   function drawChrome() {
     const finished = state.status === "finished" || (state.view && state.view.finished);
     // for tools and tests: what this page currently shows
@@ -330,8 +335,7 @@ async function gamePage() {
     const myTurn = !finished && ((state.view && state.view.to_act) || []).some((s) => you.includes(s));
     document.title = `${myTurn ? "● Your turn · " : ""}${game.title || game.kind} · Bazaar`;
     $("turn").classList.toggle("mine", myTurn);
-    renderPlayers($("players"), state.view, {names, you, connected: state.connected, resigned: state.resigned, bots,
-      clocks: clocksNow()});
+    drawPlayers();
     $("outcome").hidden = !finished;
     if (finished) renderRanking($("ranking"), state.view, names, state.resigned);
     $("rematch").hidden = !finished || !you.length;
@@ -367,7 +371,7 @@ async function gamePage() {
   }
   if (clockOn) {
     setDeadlines(game.clock.remaining);
-    setInterval(() => { if (Object.keys(deadlines).length) drawChrome(); }, 1000);
+    setInterval(() => { if (Object.keys(deadlines).length) drawPlayers(); }, 1000);
   }
 
   function drawSeatSwitch() {
@@ -389,6 +393,7 @@ async function gamePage() {
   function switchSeat(seat) {
     if (seat === state.seat) return;
     state.seat = seat;
+    state.legal = []; // the new seat's legal moves come with its snapshot
     conn.setSeat(seat);
     const url = new URL(location.href);
     url.searchParams.set("seat", String(seat));
