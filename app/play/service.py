@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.config import Settings
 from app.errors import ApiError, conflict, forbidden, from_game_error, not_found, unauthorized
@@ -48,6 +48,7 @@ class PlayService:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], hub: Hub,
                  settings: Settings) -> None:
         self.sessions = sessions
+        self.db: AsyncEngine = sessions.kw["bind"]
         self.hub = hub
         self.settings = settings
         self.metrics = Metrics()
@@ -203,16 +204,13 @@ class PlayService:
             self.metrics.move_errors += 1
             raise from_game_error(err) from None
         outcome = engine.outcome(state)
+        snapshot = (engine.dump_state(state)
+                    if new_seq % self.settings.snapshot_every == 0 else None)
         try:
-            async with self.sessions() as session:
-                repo.add_move(session, live.id, new_seq, seat, move, rng.outcomes, events,
-                              actor, client_move_id)
-                if new_seq % self.settings.snapshot_every == 0:
-                    repo.add_snapshot(session, live.id, new_seq, engine.dump_state(state))
-                await repo.set_progress(session, live.id, new_seq,
-                                        "finished" if outcome else "live",
-                                        self._outcome_json(live, outcome))
-                await session.commit()
+            async with self.db.begin() as conn:
+                await repo.append_move(conn, live.id, new_seq, seat, move, rng.outcomes, events,
+                                       actor, client_move_id, "finished" if outcome else "live",
+                                       self._outcome_json(live, outcome), snapshot)
         except IntegrityError:
             # someone else (another instance, another tab) took this seq first
             await self.catch_up(live)
