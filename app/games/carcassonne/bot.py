@@ -23,7 +23,11 @@ from .tiles import segment_kinds, segment_names
 
 
 def random_move(s: State, seat: int, rng: Rng) -> Move:
-    """A move drawn uniformly from ``legal_moves`` without listing every bid."""
+    """A move drawn uniformly from ``legal_moves`` without building every move object."""
+    if s.phase == "place":
+        spots = legal_placements(s, s.ctx["tile"])  # exactly the PlaceTile moves, in order
+        x, y, r = spots[rng.randbelow(len(spots))]
+        return {"type": "PlaceTile", "x": x, "y": y, "r": r}
     if s.phase != "auction":
         moves = rules.legal_moves(s, seat)
         return moves[rng.randbelow(len(moves))]

@@ -15,6 +15,7 @@ from .tiles import ABBEY, DELTAS, PARTNER_HALF, ROTATIONS, TILE_TYPES, segment_k
 
 def union(s: State, a: int, b: int) -> int:
     """Merge the features of nodes a and b (union by size); return the new root."""
+    s.own()
     ra, rb = s.find(a), s.find(b)
     if ra == rb:
         return ra
@@ -37,6 +38,7 @@ def union(s: State, a: int, b: int) -> int:
 
 def _new_nodes(s: State, sq: Square, tid: str) -> int:
     """Create the nodes and records of a freshly placed tile; return its first node."""
+    s.own()
     t = TILE_TYPES[tid]
     base = len(s.parent)
     kinds = segment_kinds(tid)
@@ -63,6 +65,7 @@ def _new_nodes(s: State, sq: Square, tid: str) -> int:
 
 def _update_frontier(s: State, sq: Square, sides: str) -> None:
     """Remove ``sq`` from the frontier and record its sides on the empty neighbours."""
+    s.own()
     s.frontier.pop(sq, None)
     x, y = sq
     for d, (dx, dy) in enumerate(DELTAS):
@@ -134,16 +137,24 @@ def tile_nodes(s: State, sq: Square) -> range:
     return range(base, base + TILE_TYPES[tid].nsegs)
 
 
+_AROUND9 = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+_AROUND8 = tuple(d for d in _AROUND9 if d != (0, 0))
+_CLOISTER_NODE = {tid: t.nsegs - 1 for tid, t in TILE_TYPES.items() if t.cloister}
+"""tid -> local index of its cloister segment (always the last one)."""
+
+
 def cloisters_around(s: State, sq: Square) -> list[tuple[Square, int]]:
     """Cloister nodes on ``sq`` and its 8 surrounding squares."""
     out = []
     x, y = sq
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            p = (x + dx, y + dy)
-            placed = s.board.get(p)
-            if placed is not None and TILE_TYPES[placed[0]].cloister:
-                out.append((p, placed[2] + TILE_TYPES[placed[0]].nsegs - 1))
+    board = s.board
+    for dx, dy in _AROUND9:
+        p = (x + dx, y + dy)
+        placed = board.get(p)
+        if placed is not None:
+            k = _CLOISTER_NODE.get(placed[0])
+            if k is not None:
+                out.append((p, placed[2] + k))
     return out
 
 
@@ -151,4 +162,8 @@ def surrounding(s: State, sq: Square) -> int:
     """How many of the 8 surrounding squares hold a tile (CAR-31)."""
     x, y = sq
     board = s.board
-    return sum((x + dx, y + dy) in board for dx in (-1, 0, 1) for dy in (-1, 0, 1)) - 1
+    n = 0
+    for dx, dy in _AROUND8:
+        if (x + dx, y + dy) in board:
+            n += 1
+    return n

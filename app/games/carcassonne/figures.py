@@ -62,6 +62,7 @@ def figure_options(s: State, seat: int, sq: Square) -> list[tuple[str, str]]:
 
 def put_figure(s: State, seat: int, sq: Square, seg: str, kind: str) -> dict[str, Any]:
     """Place the figure (already checked); return the FigurePlaced event."""
+    s.own()
     tid, _r, base = s.board[sq]
     node = base + segment_names(tid).index(seg)
     f = s.feat_mut(s.find(node))

@@ -42,6 +42,7 @@ def value(s: State, f: Feat, final: bool) -> int:
 
 def return_figures(s: State, f: Feat) -> list[list[Any]]:
     """Send every follower and builder of a scored feature home (CAR-38)."""
+    s.own()
     back = []
     for seat, node in f.followers + f.builders:
         fig = s.figures.pop(node)

@@ -58,7 +58,7 @@ class State:
     __slots__ = ("names", "opts", "n", "stack", "pos", "facedown", "discards", "board",
                  "frontier", "parent", "feats", "figures", "scores", "followers", "builder",
                  "abbey", "agenda", "phase", "actor", "ctx", "window", "queue", "auction",
-                 "last_regular", "finished", "final", "_owned")
+                 "last_regular", "finished", "final", "_owned", "_shared")
 
     def __init__(self) -> None:
         self.names: tuple[str, ...] = ()
@@ -88,9 +88,14 @@ class State:
         self.finished = False
         self.final: list[Any] = []  # final-scoring items, for the report
         self._owned: set[int] = set()
+        self._shared = False  # board, frontier, parent, feats, figures belong to another state
 
     def clone(self) -> State:
-        """A copy that may be changed without touching ``self``."""
+        """A copy that may be changed without touching ``self``.
+
+        The board, frontier, union-find and figures are shared until the first change
+        (`own`): most moves (skips, draws, auction moves) never touch them.
+        """
         s = State.__new__(State)
         s.names = self.names
         s.opts = self.opts
@@ -99,11 +104,12 @@ class State:
         s.pos = self.pos
         s.facedown = self.facedown
         s.discards = self.discards
-        s.board = self.board.copy()
-        s.frontier = self.frontier.copy()
-        s.parent = self.parent.copy()
-        s.feats = self.feats.copy()
-        s.figures = self.figures.copy()
+        s.board = self.board
+        s.frontier = self.frontier
+        s.parent = self.parent
+        s.feats = self.feats
+        s.figures = self.figures
+        s._shared = True
         s.scores = self.scores.copy()
         s.followers = self.followers.copy()
         s.builder = self.builder.copy()
@@ -121,9 +127,20 @@ class State:
         s._owned = set()
         return s
 
+    def own(self) -> None:
+        """Copy the shared containers before the first change (copy-on-write)."""
+        if self._shared:
+            self.board = self.board.copy()
+            self.frontier = self.frontier.copy()
+            self.parent = self.parent.copy()
+            self.feats = self.feats.copy()
+            self.figures = self.figures.copy()
+            self._shared = False
+
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         """A fully independent copy (fast: records copied, immutable parts shared)."""
         s = self.clone()
+        s.own()
         s.feats = {k: f.copy() for k, f in self.feats.items()}
         s.opts = {k: (list(v) if isinstance(v, list) else v) for k, v in self.opts.items()}
         s.ctx = dict(self.ctx)
@@ -133,6 +150,7 @@ class State:
 
     def feat_mut(self, root: int) -> Feat:
         """The record at ``root``, copied first if this clone does not own it yet."""
+        self.own()
         f = self.feats[root]
         if root not in self._owned:
             f = f.copy()

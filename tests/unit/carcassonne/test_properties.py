@@ -60,6 +60,8 @@ def test_invariants_over_random_games(seed: int, n: int, which: int) -> None:
     while not s.finished:
         assert locations(s) == +whole
         move = random_move(s, s.actor, rng)
+        if s.phase != "auction":
+            assert move in ENGINE.legal_moves(s, s.actor)
         if move["type"] == "PlaceFigure" and move["kind"] == "follower":
             tid, _r, base = s.board[(move["x"], move["y"])]
             node = base + segment_names(tid).index(move["segment"])
