@@ -249,3 +249,49 @@ def test_car_96_79_triple_turn(order: str) -> None:
     else:
         assert t.index(("TileDrawn", 0, "W")) < t.index(("TilesRevealed", None,
                                                            "['V', 'V', 'E']"))
+
+
+def test_car_94_72_queued_bazaar_runs_before_the_deferred_extra_part() -> None:
+    """CAR-94 steps 5-8 with a queue: bazaar turns, queued bazaar, deferred extra, next turn."""
+    stack = ["G", "U", "U", "F", "U", "U", "BZ2", "U", "V", "V", "BZ4", "B", "B", "B", "W", "X"]
+    g = Game(3, stack, farm_scoring="off")
+    g.tile(0, -1, 1, "c0")  # A: knight
+    g.tile(1, 0, 0, "r0")  # B: thief
+    g.tile(-1, 0, 0)
+    g.tile(0, -2, 1, "c0", "builder")  # A: builder on the city
+    g.tile(2, 0, 0, "r0", "builder")  # B: builder on the road
+    g.tile(-2, 0, 0)
+    g.events.clear()
+    g.tile(0, -3, 1)  # A: BZ2 extends the city: extra part owed, bazaar due
+    auction_ab(g)  # B takes U, C the first V, A the other V
+    assert g.actor == 1 and g.state.ctx["tile"] == "U"
+    g.tile(3, 0, 0)  # extends B's road: B's extra part at once
+    assert g.state.phase == "extra" and g.actor == 1
+    g.move({"type": "Draw"})
+    any_place(g)  # BZ4, drawn inside the window: queued
+    while not (g.state.phase == "place" and g.state.ctx["kind"] == "first"):
+        if g.state.phase == "extra":
+            g.move({"type": "Draw"})
+        elif g.state.phase == "auction":
+            auction_ab(g) if g.actor == 1 else _auction_from(g, g.actor)
+        else:
+            any_place(g)
+    assert trace(g) == [
+        ("BazaarDrawn", None, "False"), ("TilesRevealed", None, "['U', 'V', 'V']"),
+        ("BazaarTurn", 1, "U"), ("ExtraPartStarted", 1, "1"), ("TileDrawn", 1, "BZ4"),
+        ("BazaarTurn", 2, "V"), ("BazaarTurn", 0, "V"),
+        ("BazaarDrawn", None, "False"), ("TilesRevealed", None, "['B', 'B', 'B']"),
+        ("BazaarTurn", 2, "B"), ("BazaarTurn", 0, "B"), ("BazaarTurn", 1, "B"),
+        ("ExtraPartStarted", 0, "0"), ("TileDrawn", 0, "W"), ("TileDrawn", 1, "X")]
+    assert g.of("BazaarQueued") == [{"type": "BazaarQueued", "placer": 1}]
+    assert g.actor == 1
+
+
+def _auction_from(g: Game, first: int) -> None:
+    """Everyone opens or passes at 0, starting with ``first`` (3 players)."""
+    a, b, c = first, (first + 1) % 3, (first + 2) % 3
+    g.move({"type": "AuctionOpen", "tile": 0, "bid": 0}, a)
+    g.move({"type": "AuctionPass"}, b)
+    g.move({"type": "AuctionPass"}, c)
+    g.move({"type": "AuctionOpen", "tile": 1, "bid": 0}, b)
+    g.move({"type": "AuctionPass"}, c)
