@@ -295,3 +295,19 @@ def _auction_from(g: Game, first: int) -> None:
     g.move({"type": "AuctionPass"}, c)
     g.move({"type": "AuctionOpen", "tile": 1, "bid": 0}, b)
     g.move({"type": "AuctionPass"}, c)
+
+
+def test_car_95_72_bazaar_tile_in_the_builder_first_extra_part_is_queued() -> None:
+    """CAR-95 step 4: the placer's extra part draws a bazaar tile inside the window."""
+    g = sec13_game(["V", "V", "V"], ["BZ4", "B", "B", "B", "X"], "builder-first")
+    g.move({"type": "Draw"})
+    any_place(g)  # BZ4
+    assert g.of("BazaarQueued") == [{"type": "BazaarQueued", "placer": 0}]
+    play_out(g)
+    assert trace(g) == [
+        ("BazaarDrawn", None, "True"), ("ExtraPartStarted", 0, "0"), ("TileDrawn", 0, "BZ4"),
+        ("TilesRevealed", None, "['V', 'V', 'V']"),
+        ("BazaarTurn", 1, "V"), ("BazaarTurn", 2, "V"), ("BazaarTurn", 0, "V"),
+        ("BazaarDrawn", None, "False"), ("TilesRevealed", None, "['B', 'B', 'B']"),
+        ("BazaarTurn", 1, "B"), ("BazaarTurn", 2, "B"), ("BazaarTurn", 0, "B"),
+        ("TileDrawn", 1, "X")]
