@@ -134,7 +134,7 @@ function newMoveId() {
  * new Connection(gameId, {seat, onState, onStatus, onChat, onPresence, onError})
  *  onState({view, legal, events, seq, status, source: "snapshot"|"patch"})
  *  onStatus("connecting"|"open"|"reconnecting"|"closed", {attempt, delay, code, reason})
- *  onChat(frame), onPresence(seats), onResigned(seat), onError(frame)
+ *  onChat(frame), onPresence(seats), onResigned(seat), onAway(seats), onError(frame)
  */
 export class Connection {
   constructor(gameId, handlers = {}) {
@@ -344,6 +344,7 @@ export class Connection {
       case "chat": if (this.handlers.onChat) this.handlers.onChat(frame); break;
       case "presence": if (this.handlers.onPresence) this.handlers.onPresence(frame.connected || []); break;
       case "resigned": if (this.handlers.onResigned) this.handlers.onResigned(frame.seat); break;
+      case "away": if (this.handlers.onAway) this.handlers.onAway(frame.seats || []); break;
       case "reconnect":
         this._drop();
         this.attempt = 0;

@@ -171,7 +171,7 @@ function clockLabel(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-export function renderPlayers(list, view, {names = [], you = [], connected = null, resigned = [], bots = [], clocks = {}} = {}) {
+export function renderPlayers(list, view, {names = [], you = [], connected = null, resigned = [], bots = [], clocks = {}, away = []} = {}) {
   clear(list);
   const toAct = new Set((view && view.to_act) || []);
   const players = (view && view.players) || names.map((name, seat) => ({seat, name}));
@@ -183,6 +183,9 @@ export function renderPlayers(list, view, {names = [], you = [], connected = nul
     const nameLine = el("span", {class: "player-name"}, [dot, el("span", {text: p.name || seatName(names, p.seat)})]);
     if (you.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: "you"}));
     if (resigned.includes(p.seat)) nameLine.append(el("span", {class: "tag warn", text: "resigned"}));
+    else if (away.includes(p.seat)) {
+      nameLine.append(el("span", {class: "tag warn", text: "away", title: "time ran out: the platform moves for this seat until its player is back"}));
+    }
     if (bots.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: "bot"}));
     else if (connected) {
       const online = connected.includes(p.seat);
@@ -286,7 +289,7 @@ async function gamePage() {
     seat: game.you ? game.you.seat ?? null : null,
     view: game.view, legal: game.legal || [], seq: game.seq, status: game.status,
     connected: null, resigned: (game.seats || []).filter((s) => s.resigned).map((s) => s.seat),
-    board: null, mountToken: 0,
+    board: null, mountToken: 0, away: game.away || [],
   };
   document.title = `${game.title || game.kind} · Bazaar`;
   $("game-title").textContent = game.title || game.kind;
@@ -322,7 +325,7 @@ async function gamePage() {
 
   function drawPlayers() {
     renderPlayers($("players"), state.view, {names, you, connected: state.connected, resigned: state.resigned, bots,
-      clocks: clocksNow()});
+      clocks: clocksNow(), away: state.away});
   }
 
   function drawChrome() {
@@ -449,6 +452,7 @@ async function gamePage() {
     },
     onChat(msg) { $("chat").append(chatLine(msg)); $("chat").scrollTop = $("chat").scrollHeight; },
     onPresence(connected) { state.connected = connected; drawChrome(); },
+    onAway(seats) { state.away = seats; drawChrome(); },
     onResigned(seat) { if (!state.resigned.includes(seat)) state.resigned.push(seat); drawChrome(); },
     onError(frame) { console.warn("server error", frame); },
   });

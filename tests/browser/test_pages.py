@@ -215,6 +215,7 @@ def test_turn_clock_counts_down_and_the_timeout_move_is_logged(guest, problems):
     ann.get_by_test_id("clock-0").wait_for()
     # Ann does nothing: her clock runs out and the platform moves for her
     ann.locator("#log .log-actor", has_text="clock ran out").first.wait_for(timeout=15000)
+    ann.get_by_test_id("players").locator(".player[data-seat='0']").get_by_text("away").wait_for()
     assert problems.errors == []
 
 
