@@ -276,3 +276,23 @@ def test_resign_to_the_end_then_export_and_import_the_record(guest, problems, tm
     ann.get_by_test_id("to-end").click()
     ann.get_by_test_id("step-label").filter(has_text="final position").wait_for()
     assert problems.errors == []
+
+
+def test_generic_board_when_a_game_has_no_board_module(guest, problems):
+    ann = guest("Ann", "/lobbies/new?kind=grand-bazaar")
+    ann.route("**/static/games/grand-bazaar/board.*", lambda route: route.fulfill(status=404))
+    ann.get_by_test_id("holder-1").select_option("host")
+    ann.get_by_test_id("create-lobby").click()
+    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    ann.get_by_test_id("start-game").click()
+    ann.wait_for_url(re.compile(r"/games/"))
+    ann.locator("#board[data-board=fallback]").wait_for()
+    ann.locator("#board .tree").first.wait_for()  # the view as a readable tree
+    moves = ann.get_by_test_id("legal-move")
+    moves.first.wait_for()
+    label = moves.first.inner_text()
+    assert label.startswith("Trade")
+    moves.first.click()
+    wait_seq(ann, 1)
+    ann.locator("#log .log-entry").first.wait_for()
+    assert problems.errors == []
