@@ -157,6 +157,11 @@ export class Connection {
   start() {
     this.closed = false;
     if (!this.socket) this._open();
+    if (!this._onOnline) {
+      // the network is back: don't wait out the backoff
+      this._onOnline = () => { if (!this.closed && !this.socket) { this.attempt = 0; this._open(); } };
+      window.addEventListener("online", this._onOnline);
+    }
     return this;
   }
 
@@ -174,6 +179,8 @@ export class Connection {
   /** Close for good. */
   close() {
     this.closed = true;
+    if (this._onOnline) window.removeEventListener("online", this._onOnline);
+    this._onOnline = null;
     this._drop();
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
