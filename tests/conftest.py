@@ -174,3 +174,9 @@ def start_game(host: Player, others: list[Player], kind: str = "grand-bazaar",
     for seat in range(1 + len(others), n):
         host.ok(host.post(f"/api/lobbies/{lobby['id']}/bots", json={"seat": seat}))
     return str(host.ok(host.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"])
+
+
+def move_entries(player: Player, game_id: str) -> list[dict[str, Any]]:
+    """The log's move entries (step 0, the setup's own events, left out)."""
+    entries = player.ok(player.get(f"/api/games/{game_id}/log"))["entries"]
+    return [e for e in entries if e["seq"] > 0]

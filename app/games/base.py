@@ -306,6 +306,15 @@ class Engine(ABC):
     def setup(self, names: Sequence[str], options: Mapping[str, JSON], rng: Rng) -> State:
         """A new game for these seat names; all setup randomness is drawn here."""
 
+    def start(self, names: Sequence[str], options: Mapping[str, JSON],
+              rng: Rng) -> tuple[State, list[Event]]:
+        """`setup`, with the events the setup caused (a card revealed, a start player drawn).
+
+        The platform shows them as step 0 of the log; it recomputes them from the recorded
+        setup outcomes, so they are never stored. Games whose setup says nothing keep this.
+        """
+        return self.setup(names, options, rng), []
+
     @abstractmethod
     def to_act(self, state: State) -> frozenset[Seat]:
         """The seats expected to move now (several for simultaneous secret moves)."""

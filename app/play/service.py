@@ -33,6 +33,17 @@ log = logging.getLogger("bazaar.play")
 CACHE_SIZE = 2000
 
 
+def setup_events(game: Game) -> list[Any]:
+    """The events of a game's setup, recomputed from its recorded setup outcomes."""
+    engine = get_engine(game.kind)
+    try:
+        _, events = engine.start([seat["name"] for seat in game.seats], game.options,
+                                 ReplayRng(game.setup_chance))
+    except GameError:  # an imported record of an older engine: no setup events to show
+        return []
+    return events
+
+
 class Metrics:
     """Counters exported at /metrics."""
 
@@ -90,6 +101,8 @@ class PlayService:
             seed=game.seed, clock=dict(game.clock or {}), resigned=list(game.resigned or []),
             state=state, seq=snap.seq if snap else 0,
         )
+        if snap is None:
+            live.history[0].events = setup_events(game)
         for row in rows:
             state, _ = engine.apply(state, row.seat, row.move, ReplayRng(row.chance))
             live.advance(row.seq, state, list(row.events))
@@ -381,7 +394,7 @@ class PlayService:
             rows = await repo.moves_after(session, live.id, start, upto=k)
         engine = live.engine
         state = engine.load_state(snap.state if snap else game.initial_state)
-        events: list[Any] = []
+        events: list[Any] = setup_events(game) if k == 0 else []
         for row in rows:
             state, _ = engine.apply(state, row.seat, row.move, ReplayRng(row.chance))
             events = list(row.events)
@@ -394,7 +407,7 @@ class PlayService:
             rows = await repo.moves_after(session, live.id, 0)
         engine = live.engine
         state = engine.load_state(game.initial_state)
-        states: list[tuple[Any, list[Any]]] = [(state, [])]
+        states: list[tuple[Any, list[Any]]] = [(state, setup_events(game))]
         for row in rows:
             state, _ = engine.apply(state, row.seat, row.move, ReplayRng(row.chance))
             states.append((state, list(row.events)))
@@ -415,7 +428,7 @@ class PlayService:
             viewer = self.resolve_seat(live, user_id, seat)
             view = engine.view(state, viewer)
         return {"seq": k, "last": live.seq, "view": view,
-                "events": live.events_for(events, viewer) if k else []}
+                "events": live.events_for(events, viewer)}
 
     async def log_entries(self, game_id: str, user_id: str | None,
                           seat: int | None = None) -> dict[str, Any]:
@@ -424,7 +437,11 @@ class PlayService:
         viewer = None if live.finished else self.resolve_seat(live, user_id, seat)
         async with self.sessions() as session:
             rows = await repo.moves_after(session, game_id, 0)
+            game = await repo.get_game(session, game_id)
         entries = []
+        if game is not None and (first := setup_events(game)):
+            entries.append({"seq": 0, "seat": None, "move": None, "actor": "setup", "at": None,
+                            "events": live.events_for(first, viewer)})
         for row in rows:
             move = row.move
             if not live.finished:

@@ -28,7 +28,7 @@ async def create_game(session: AsyncSession, kind: str, options: dict[str, Any],
         resolved = engine.validate_options(options, len(seats))
         seed = secrets.token_hex(16)
         rng = RecordingRng(SeededRng(seed))
-        state = engine.setup([s["name"] for s in seats], resolved, rng)
+        state, _events = engine.start([s["name"] for s in seats], resolved, rng)
     except GameError as err:
         raise ApiError(err.status, err.code, err.reason) from None
     stamp = now()

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from tests.api.test_games import play_to_end
-from tests.conftest import Player
+from tests.conftest import Player, move_entries
 from tests.ws.test_socket import Viewer
 
 
@@ -39,7 +39,7 @@ def test_timeout_moves_for_the_absent_seat_until_the_player_returns(server: Any,
     assert game["clock"]["mode"] == "move" and 0 < game["clock"]["remaining"]["0"] <= 1
     # Ann does nothing: after a second the platform plays GB-17's timeout move for her
     wait_for(lambda: ann.game(game_id)["seq"] >= 1)
-    log = ann.ok(ann.get(f"/api/games/{game_id}/log"))["entries"]
+    log = move_entries(ann, game_id)
     assert log[0]["seat"] == 0 and log[0]["actor"] == "timeout"
     assert 0 in ann.game(game_id)["away"]
     # Bob moves; Ann is away, so her next turn is played for her at once (no second wait)

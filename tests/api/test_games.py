@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from app.games.base import ReplayRng, get_engine
-from tests.conftest import Player, start_game
+from tests.conftest import Player, move_entries, start_game
 
 
 def play_to_end(players_by_seat: dict[int, Player], game_id: str, seed: int = 0,
@@ -47,7 +47,11 @@ def test_full_game_between_two_people(players: Any) -> None:
     final = play_to_end({0: ann, 1: bob}, game_id)
     outcome = final["view"]["outcome"]
     assert final["view"]["finished"] and len(outcome["scores"]) == 2
-    assert final["seq"] == len(ann.ok(ann.get(f"/api/games/{game_id}/log"))["entries"])
+    assert final["seq"] == len(move_entries(ann, game_id))
+    setup = ann.ok(ann.get(f"/api/games/{game_id}/log"))["entries"][0]
+    # step 0: the setup's own events (GB-10, round 1's price card) in words
+    assert setup["seq"] == 0 and setup["actor"] == "setup"
+    assert setup["events"][0]["type"] == "PriceRevealed" and setup["events"][0]["text"]
     listed = ann.ok(ann.get("/api/games", params={"status": "finished"}))["games"]
     assert game_id in [g["id"] for g in listed]
     assert game_id in [g["id"] for g in ann.ok(ann.get("/api/me/games"))["games"]]
@@ -57,7 +61,7 @@ def test_a_bot_seat_moves_by_itself_so_one_person_can_play_alone(players: Any) -
     ann = players("Ann")
     game_id = start_game(ann, [], bots=1)
     final = play_to_end({0: ann}, game_id)
-    log = ann.ok(ann.get(f"/api/games/{game_id}/log"))["entries"]
+    log = move_entries(ann, game_id)
     assert {e["actor"] for e in log} == {"player", "bot"}
     assert final["status"] == "finished"
 
@@ -242,7 +246,7 @@ def test_resign_lets_the_bot_finish_and_marks_the_outcome(players: Any) -> None:
     bob.ok(bob.post(f"/api/games/{game_id}/resign"))
     final = play_to_end({0: ann}, game_id)
     assert final["seats"][1]["resigned"] is True
-    log = ann.ok(ann.get(f"/api/games/{game_id}/log"))["entries"]
+    log = move_entries(ann, game_id)
     assert "resigned" in {e["actor"] for e in log if e["seat"] == 1}
     assert bob.move(game_id, final["seq"], {"type": "Trade"}).status_code in (403, 409)
 

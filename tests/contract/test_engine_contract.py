@@ -148,3 +148,19 @@ def test_catalog_entry_is_json(engine: Engine) -> None:
     json.dumps(entry)
     assert entry["kind"] == engine.kind
     assert 1 <= entry["min_players"] <= entry["max_players"]
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=config_id)
+def test_start_is_setup_with_its_events(engine: Engine) -> None:
+    """`start` builds the same state as `setup` from the same draws, plus JSON events."""
+    players, options = engine.contract_configs()[0]
+    names = [f"P{i}" for i in range(players)]
+    opts = engine.validate_options(options, players)
+    recorded = RecordingRng(SeededRng(11))
+    state, events = engine.start(names, opts, recorded)
+    replay = ReplayRng(recorded.outcomes)
+    assert canon(engine, engine.setup(names, opts, replay)) == canon(engine, state)
+    replay.finish()
+    json.dumps(events)
+    assert all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in events)
+    assert all(isinstance(engine.describe(e, names), str) for e in events)

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.conftest import Player, free_port, postgres_url, reset_postgres, start_game
+from tests.conftest import Player, free_port, move_entries, postgres_url, reset_postgres, start_game
 from tests.ws.test_socket import Viewer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,7 +95,7 @@ def test_kill_9_loses_no_committed_move(database: str, tmp_path: Path) -> None:
 
     second = Instance(database, log, port=first.port)
     try:
-        entries = ann.ok(ann.get(f"/api/games/{game_id}/log"))["entries"]
+        entries = move_entries(ann, game_id)
         assert [(e["seq"], e["seat"], e["move"]) for e in entries] == [
             (a["seq"], a["seat"], a["move"]) for a in acknowledged]
         for g in busy:  # every acknowledged bot move survived, and the bots play on

@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 
-from tests.conftest import start_game
+from tests.conftest import move_entries, start_game
 from tests.ws.test_socket import Viewer
 
 
@@ -44,7 +44,7 @@ def test_racing_moves_for_the_same_seq_exactly_one_lands(server: Any, players: A
         assert all(r.status_code == 409 for r in losers)
         assert all(r.json()["detail"]["code"] == "STALE_SEQ" for r in losers)
         assert all(r.json()["detail"]["seq"] == seq + 1 for r in losers)
-        log = ann.ok(ann.get(f"/api/games/{game_id}/log"))["entries"]
+        log = move_entries(ann, game_id)
         assert len(log) == seq + 1 == round_ + 1
 
 
@@ -67,7 +67,7 @@ def test_a_retried_client_move_id_lands_once(server: Any, players: Any) -> None:
         t.join()
     assert all(r.status_code == 200 for r in results), [r.text for r in results]
     assert {r.json()["seq"] for r in results} == {1}
-    assert len(ann.ok(ann.get(f"/api/games/{game_id}/log"))["entries"]) == 1
+    assert len(move_entries(ann, game_id)) == 1
 
 
 def test_two_tabs_of_one_seat_stay_consistent(server: Any, players: Any) -> None:

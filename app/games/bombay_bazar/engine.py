@@ -83,10 +83,16 @@ class BombayBazarEngine(Engine):
         return resolved
 
     def setup(self, names: Sequence[str], options: Mapping[str, JSON], rng: Rng) -> State:
+        return self.start(names, options, rng)[0]
+
+    def start(self, names: Sequence[str], options: Mapping[str, JSON],
+              rng: Rng) -> tuple[State, list[Event]]:
+        """BOM-56: round 1's draws (elephants, start player or first caller) as step 0."""
         opts = self.validate_options(options, len(names))
         state = new_state(list(names), opts)
-        flow.begin_round(state, rng, [])
-        return state
+        events: list[Event] = []
+        flow.begin_round(state, rng, events)
+        return state, events
 
     def to_act(self, state: State) -> frozenset[Seat]:
         phase = state["phase"]

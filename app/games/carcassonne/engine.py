@@ -72,6 +72,12 @@ class CarcassonneEngine(Engine):
     def setup(self, names: Sequence[str], options: Mapping[str, JSON], rng: Rng) -> State:
         return rules.setup_state(names, options, rng)
 
+    def start(self, names: Sequence[str], options: Mapping[str, JSON],
+              rng: Rng) -> tuple[State, list[Event]]:
+        """CAR-14: the first player's first draw happens in the setup: step 0 of the log."""
+        events: list[Event] = []
+        return rules.setup_state(names, options, rng, events), events
+
     def to_act(self, state: State) -> frozenset[Seat]:
         return rules.to_act(state)
 

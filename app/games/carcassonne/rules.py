@@ -26,8 +26,12 @@ from .tiles import START, supply
 Event = dict[str, Any]
 
 
-def setup_state(names: Sequence[str], opts: Mapping[str, JSON], rng: Rng) -> State:
-    """A new game: start tile, shuffled stack (CAR-7), first player (CAR-8), first draw."""
+def setup_state(names: Sequence[str], opts: Mapping[str, JSON], rng: Rng,
+                events: list[Event] | None = None) -> State:
+    """A new game: start tile, shuffled stack (CAR-7), first player (CAR-8), first draw.
+
+    The first draw's events go to ``events`` when given (step 0 of the log).
+    """
     n = len(names)
     s = State()
     s.names = tuple(names)
@@ -49,7 +53,8 @@ def setup_state(names: Sequence[str], opts: Mapping[str, JSON], rng: Rng) -> Sta
     place_tile(s, (0, 0), START, 0)
     s._owned = set()
     s.agenda = (("turn", first_seat),)
-    events: list[Event] = []
+    if events is None:
+        events = []
     advance(s, rng, events)
     return s
 

@@ -85,9 +85,14 @@ class GrandBazaarEngine(Engine):
     # -- the contract
 
     def setup(self, names: Sequence[str], options: Mapping[str, JSON], rng: Rng) -> State:
+        return self.start(names, options, rng)[0]
+
+    def start(self, names: Sequence[str], options: Mapping[str, JSON],
+              rng: Rng) -> tuple[State, list[Event]]:
+        """GB-10: the setup reveals round 1's price card; that reveal is step 0 of the log."""
         opts = self.validate_options(options, len(names))
-        state, _event = rules.setup(tuple(names), opts, rng)
-        return state
+        state, event = rules.setup(tuple(names), opts, rng)
+        return state, [event]
 
     def to_act(self, state: State) -> frozenset[Seat]:
         turn = state.turn()
