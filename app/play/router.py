@@ -12,7 +12,7 @@ from app.errors import ApiError, conflict
 from app.games.base import get_engine
 from app.lobbies import service as lobbies
 from app.lobbies.schemas import Clock, LobbyIn
-from app.play import clock, records
+from app.play import clock, history, records
 from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
@@ -119,14 +119,14 @@ async def post_move(game_id: str, body: MoveIn, request: Request, play: PlayDep,
 async def game_log(game_id: str, play: PlayDep, user: OptionalUser,
                    seat: SeatQuery = None) -> dict[str, Any]:
     """Every move as the caller may see it."""
-    return await play.log_entries(game_id, user.user_id if user else None, seat)
+    return await history.log_entries(play, game_id, user.user_id if user else None, seat)
 
 
 @router.get("/games/{game_id}/replay")
 async def replay(game_id: str, play: PlayDep, user: OptionalUser,
                  at: Annotated[int, Query(ge=0)] = 0, seat: SeatQuery = None) -> dict[str, Any]:
     """The view after move ``at`` (0: the setup)."""
-    return await play.replay(game_id, user.user_id if user else None, at, seat)
+    return await history.replay(play, game_id, user.user_id if user else None, at, seat)
 
 
 @router.get("/games/{game_id}/export")
@@ -139,7 +139,8 @@ async def export(game_id: str, play: PlayDep, session: SessionDep,
     if live.finished:
         rows = list(await repo.moves_after(session, game_id, 0))
         return records.export_record(game, rows, True)
-    entries = (await play.log_entries(game_id, user.user_id if user else None))["entries"]
+    entries = (await history.log_entries(play, game_id,
+                                         user.user_id if user else None))["entries"]
     return records.export_record(game, [], False, entries)
 
 

@@ -26,22 +26,12 @@ from app.play import clock
 from app.play import repository as repo
 from app.play.live import LiveGame, Viewer
 from app.play.models import Game
+from app.play.setup import setup_events
 from app.realtime.hub import Hub
 
 log = logging.getLogger("bazaar.play")
 
 CACHE_SIZE = 2000
-
-
-def setup_events(game: Game) -> list[Any]:
-    """The events of a game's setup, recomputed from its recorded setup outcomes."""
-    engine = get_engine(game.kind)
-    try:
-        _, events = engine.start([seat["name"] for seat in game.seats], game.options,
-                                 ReplayRng(game.setup_chance))
-    except GameError:  # an imported record of an older engine: no setup events to show
-        return []
-    return events
 
 
 class Metrics:
@@ -372,86 +362,6 @@ class PlayService:
         async with self.sessions() as session:
             lines = await repo.chat_lines(session, game_id)
         return [{"name": c.name, "text": c.text, "at": c.created_at.isoformat()} for c in lines]
-
-    # ------------------------------------------------------------------ history
-
-    async def state_at(self, live: LiveGame, k: int) -> tuple[Any, list[Any]]:
-        """The state after move ``k`` and that move's events, from memory or the log."""
-        step = live.step(k)
-        if step is not None:
-            return step.state, step.events
-        if live.finished:
-            # a finished game is replayed step by step: rebuild every state once and keep them
-            # (apply never mutates, so states share their unchanged parts)
-            if live.replay is None:
-                live.replay = await self._all_states(live)
-            return live.replay[k]
-        async with self.sessions() as session:
-            snap = await repo.latest_snapshot(session, live.id, at_most=k)
-            game = await repo.get_game(session, live.id)
-            assert game is not None
-            start = snap.seq if snap else 0
-            rows = await repo.moves_after(session, live.id, start, upto=k)
-        engine = live.engine
-        state = engine.load_state(snap.state if snap else game.initial_state)
-        events: list[Any] = setup_events(game) if k == 0 else []
-        for row in rows:
-            state, _ = engine.apply(state, row.seat, row.move, ReplayRng(row.chance))
-            events = list(row.events)
-        return state, events
-
-    async def _all_states(self, live: LiveGame) -> list[tuple[Any, list[Any]]]:
-        async with self.sessions() as session:
-            game = await repo.get_game(session, live.id)
-            assert game is not None
-            rows = await repo.moves_after(session, live.id, 0)
-        engine = live.engine
-        state = engine.load_state(game.initial_state)
-        states: list[tuple[Any, list[Any]]] = [(state, setup_events(game))]
-        for row in rows:
-            state, _ = engine.apply(state, row.seat, row.move, ReplayRng(row.chance))
-            states.append((state, list(row.events)))
-        return states
-
-    async def replay(self, game_id: str, user_id: str | None, k: int,
-                     seat: int | None = None) -> dict[str, Any]:
-        """The view at step ``k``: the caller's, or everything once the game has ended."""
-        live = await self.load(game_id)
-        if not 0 <= k <= live.seq:
-            raise ApiError(422, "BAD_STEP", f"step must be between 0 and {live.seq}")
-        state, events = await self.state_at(live, k)
-        engine = live.engine
-        if live.finished:
-            view = engine.full_view(state)
-            viewer: Viewer = None
-        else:
-            viewer = self.resolve_seat(live, user_id, seat)
-            view = engine.view(state, viewer)
-        return {"seq": k, "last": live.seq, "view": view,
-                "events": live.events_for(events, viewer)}
-
-    async def log_entries(self, game_id: str, user_id: str | None,
-                          seat: int | None = None) -> dict[str, Any]:
-        """Every move as the caller may see it (secret moves redacted while running)."""
-        live = await self.load(game_id)
-        viewer = None if live.finished else self.resolve_seat(live, user_id, seat)
-        async with self.sessions() as session:
-            rows = await repo.moves_after(session, game_id, 0)
-            game = await repo.get_game(session, game_id)
-        entries = []
-        if game is not None and (first := setup_events(game)):
-            entries.append({"seq": 0, "seat": None, "move": None, "actor": "setup", "at": None,
-                            "events": live.events_for(first, viewer)})
-        for row in rows:
-            move = row.move
-            if not live.finished:
-                move = live.engine.redact_move(move, row.seat, viewer)
-            entries.append({
-                "seq": row.seq, "seat": row.seat, "move": move,
-                "events": live.events_for(list(row.events), viewer),
-                "actor": row.actor, "at": row.created_at.isoformat() if row.created_at else None,
-            })
-        return {"seq": live.seq, "entries": entries}
 
     async def game_row(self, game_id: str) -> Game:
         async with self.sessions() as session:

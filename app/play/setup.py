@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import ApiError
-from app.games.base import GameError, RecordingRng, SeededRng, get_engine
+from app.games.base import GameError, RecordingRng, ReplayRng, SeededRng, get_engine
 from app.ids import new_id
 from app.play.models import Game
 from app.play.repository import now
@@ -41,3 +41,14 @@ async def create_game(session: AsyncSession, kind: str, options: dict[str, Any],
     session.add(game)
     await session.flush()
     return game
+
+
+def setup_events(game: Game) -> list[Any]:
+    """The events of a game's setup, recomputed from its recorded setup outcomes."""
+    engine = get_engine(game.kind)
+    try:
+        _, events = engine.start([seat["name"] for seat in game.seats], game.options,
+                                 ReplayRng(game.setup_chance))
+    except GameError:  # an imported record of an older engine: no setup events to show
+        return []
+    return events
