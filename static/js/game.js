@@ -416,7 +416,7 @@ async function gamePage() {
   async function refreshLog() {
     try {
       const data = await api("GET", `/api/games/${encodeURIComponent(gameId)}/log`);
-      log.set(data.entries || []);
+      log.merge(data.entries || []); // merge: live entries that arrived meanwhile stay
     } catch (err) {
       console.warn("log unavailable", err);
     }

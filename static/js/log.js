@@ -34,14 +34,13 @@ export function renderEntry(entry, names, onPick) {
   return item;
 }
 
-/** A log list bound to an <ol>. */
+/** A log list bound to an <ol>, kept in seq order whatever order entries arrive in. */
 export class LogView {
-  constructor(list, {names = [], onPick = null, newestFirst = false} = {}) {
+  constructor(list, {names = [], onPick = null} = {}) {
     this.list = list;
     this.names = names;
     this.onPick = onPick;
-    this.newestFirst = newestFirst;
-    this.seqs = new Set();
+    this.items = new Map(); // seq -> <li>
   }
 
   setNames(names) { this.names = names; }
@@ -49,20 +48,36 @@ export class LogView {
   /** Replace everything with these entries. */
   set(entries) {
     clear(this.list);
-    this.seqs.clear();
-    for (const entry of entries) this.add(entry, false);
-    if (!entries.length) this.list.append(el("li", {class: "muted empty", text: "No moves yet."}));
+    this.items.clear();
+    this.merge(entries);
+  }
+
+  /** Add these entries; an entry already shown is replaced (the server's copy knows more). */
+  merge(entries) {
+    for (const entry of entries) this.add(entry, false, true);
+    if (!this.items.size && !this.list.querySelector(".empty")) {
+      this.list.append(el("li", {class: "muted empty", text: "No moves yet."}));
+    }
     this.scroll();
   }
 
-  /** Add one entry unless its seq is already there. */
-  add(entry, scroll = true) {
-    if (this.seqs.has(entry.seq)) return;
-    this.seqs.add(entry.seq);
+  /** Add one entry at its place by seq (unless shown already, or `replace`). */
+  add(entry, scroll = true, replace = false) {
+    const seq = Number(entry.seq);
+    const old = this.items.get(seq);
+    if (old && !replace) return;
     const empty = this.list.querySelector(".empty");
     if (empty) empty.remove();
     const item = renderEntry(entry, this.names, this.onPick);
-    if (this.newestFirst) this.list.prepend(item); else this.list.append(item);
+    if (old) {
+      if (old.classList.contains("current")) { item.classList.add("current"); item.setAttribute("aria-current", "step"); }
+      old.replaceWith(item);
+    } else {
+      let next = null; // the first shown entry after this one
+      for (const [s, node] of this.items) if (s > seq && (next === null || s < Number(next.dataset.seq))) next = node;
+      this.list.insertBefore(item, next);
+    }
+    this.items.set(seq, item);
     if (scroll) this.scroll();
   }
 
@@ -72,7 +87,7 @@ export class LogView {
       item.classList.remove("current");
       item.removeAttribute("aria-current");
     }
-    const item = this.list.querySelector(`.log-entry[data-seq="${Number(seq)}"]`);
+    const item = this.items.get(Number(seq));
     if (item) {
       item.classList.add("current");
       item.setAttribute("aria-current", "step");
@@ -85,7 +100,6 @@ export class LogView {
   }
 
   scroll() {
-    if (this.newestFirst) this.list.scrollTop = 0;
-    else this.list.scrollTop = this.list.scrollHeight;
+    this.list.scrollTop = this.list.scrollHeight;
   }
 }

@@ -87,7 +87,10 @@ async function replayPage() {
     clear(list);
     const entry = bySeq.get(k) || {seq: k, events};
     if (k > 0) for (const text of entryTexts({...entry, events}, names)) list.append(el("li", {text}));
-    else list.append(el("li", {class: "muted", text: "The game as it was set up."}));
+    else {
+      list.append(el("li", {class: "muted", text: "The game as it was set up."}));
+      if (bySeq.has(0)) for (const text of entryTexts(bySeq.get(0), names)) list.append(el("li", {text}));
+    }
     log.highlight(k);
     const url = new URL(location.href);
     url.searchParams.set("at", String(k));
