@@ -260,7 +260,9 @@ function turnText(view, you, mySeat, names, status) {
 }
 
 function chatLine(msg) {
-  return el("li", {class: "chat-line"}, [
+  const at = msg.at ? new Date(msg.at) : null;
+  const title = at && !Number.isNaN(at.getTime()) ? at.toLocaleTimeString() : null;
+  return el("li", {class: "chat-line", title}, [
     el("span", {class: "chat-name", text: msg.name || "?"}),
     el("span", {class: "chat-text", text: msg.text || ""}),
   ]);
