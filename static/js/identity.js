@@ -39,10 +39,13 @@ function askForName() {
 /** Resolve with {user_id, name}, asking for a name first when the visitor has none. */
 export async function ensureIdentity() {
   let me = null;
-  try {
-    me = await api("GET", "/api/session");
-  } catch (err) {
-    if (!(err instanceof ApiError) || (err.status !== 401 && err.status !== 403)) throw err;
+  // the server marks the page when the visitor has no cookie at all: no need to ask who we are
+  if (!document.body.classList.contains("needs-name")) {
+    try {
+      me = await api("GET", "/api/session");
+    } catch (err) {
+      if (!(err instanceof ApiError) || (err.status !== 401 && err.status !== 403)) throw err;
+    }
   }
   if (!me) me = await askForName();
   const section = document.getElementById("identity");

@@ -354,3 +354,21 @@ def test_reconnects_with_backoff_and_catches_up(new_context, problems):
     seqs = ann.locator("#log .log-entry").evaluate_all("items => items.map(i => Number(i.dataset.seq))")
     assert [s for s in seqs if s > 0] == list(range(1, server_seq + 1))  # every move, in order
     assert problems.errors == []
+
+
+def test_a_first_visit_is_clean(new_context, problems):
+    page = problems.watch(new_context().new_page())
+    console_errors: list[str] = []
+    page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
+    page.goto("/")
+    assert page.locator("#identity").is_visible()
+    assert page.locator("#page").is_hidden()  # nothing but the name form until we know the name
+    page.get_by_label("Your name").fill("  Gil  ")
+    page.get_by_role("button", name="Continue").click()
+    page.get_by_test_id("create-grand-bazaar").wait_for()
+    assert page.locator("#whoami").inner_text() == "You: Gil"
+    page.reload()  # the cookie holds: no form the second time
+    page.get_by_test_id("create-grand-bazaar").wait_for()
+    assert page.locator("#identity").is_hidden()
+    assert console_errors == []
+    assert problems.errors == []
