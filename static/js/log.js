@@ -4,7 +4,7 @@
 
 import {el, clear, seatColor} from "./dom.js";
 
-const ACTOR_NOTES = {bot: "bot", timeout: "clock ran out", resigned: "resigned seat", host: "host"};
+const ACTOR_NOTES = {bot: "bot", timeout: "clock ran out", resigned: "resigned seat", host: "host", setup: "setup"};
 
 /** The words for one move: its events' texts, or the move's type when none has a text. */
 export function entryTexts(entry, names) {
@@ -19,7 +19,8 @@ export function entryTexts(entry, names) {
 export function renderEntry(entry, names, onPick) {
   const seat = entry.seat;
   const item = el("li", {class: "log-entry", dataset: {seq: String(entry.seq)}});
-  const mark = el("span", {class: "log-seq", text: String(entry.seq)});
+  // seq 0 is what the setup revealed (no move): marked "·" rather than a move number
+  const mark = el("span", {class: "log-seq", text: Number(entry.seq) === 0 ? "·" : String(entry.seq)});
   if (seat !== null && seat !== undefined) mark.style.borderColor = seatColor(seat);
   const body = el("span", {class: "log-body"});
   for (const text of entryTexts(entry, names)) body.append(el("span", {class: "log-text", text}));
