@@ -456,7 +456,11 @@ async function gamePage() {
     onPresence(connected) { state.connected = connected; drawChrome(); },
     onAway(seats) { state.away = seats; drawChrome(); },
     onResigned(seat) { if (!state.resigned.includes(seat)) state.resigned.push(seat); drawChrome(); },
-    onError(frame) { console.warn("server error", frame); },
+    onError(frame) {
+      // errors not tied to a move of ours (a chat line refused, a rate limit): say so
+      console.warn("server error", frame);
+      $("move-error").textContent = frame.reason || frame.code || "";
+    },
   });
 
   for (const msg of game.chat || []) $("chat").append(chatLine(msg));
