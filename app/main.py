@@ -60,6 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = make_hub(settings)
         await app.state.hub.start()
         app.state.play = PlayService(app.state.sessions, app.state.hub, settings)
+        app.state.play.writer.start()
         await app.state.play.resume_bots()
         clocks = ClockKeeper(app.state.play)
         clocks.start()

@@ -88,25 +88,23 @@ class Game:
     finished: bool = False
 
 
-async def viewer_loop(url: str, game: Game, token: str | None, stats: Stats, stop: asyncio.Event,
-                      seat: Seat | None) -> None:
+async def viewer_loop(url: str, game: Game, token: str | None, stats: Stats,
+                      seat: Seat | None, ready: asyncio.Event) -> None:
+    """One socket until its game ends: seats move whenever they may, everyone times patches."""
     query = f"?token={token}" if token else ""
     ws_url = url.replace("http", "ws", 1) + f"/ws/games/{game.id}{query}"
     async with websockets.connect(ws_url, max_size=2**22) as ws:
         await ws.send('{"type":"hello"}')
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=1)
-            except TimeoutError:
-                continue
+        while True:
+            raw = await ws.recv()
             now = time.perf_counter()
             frame = json.loads(raw)
             kind = frame["type"]
             if kind == "snapshot":
                 stats.snapshot_bytes.append(len(raw))
-                view = frame["view"]
+                ready.set()
                 if seat is not None:
-                    seat.seq, seat.legal, seat.to_act = frame["seq"], frame["legal"], view["to_act"]
+                    seat.seq, seat.legal = frame["seq"], frame["legal"]
                     await maybe_move(ws, seat, stats)
             elif kind == "patch":
                 stats.patch_bytes.append(len(raw))
@@ -116,12 +114,13 @@ async def viewer_loop(url: str, game: Game, token: str | None, stats: Stats, sto
                     if stats.pending[key] == 0:
                         stats.latencies.append(now - stats.sent.pop(key))
                         del stats.pending[key]
-                if frame["status"] == "finished":
-                    game.finished = True
                 if seat is not None:
                     seat.seq = frame["seq"]
                     seat.legal = frame.get("legal", [])
                     await maybe_move(ws, seat, stats)
+                if frame["status"] == "finished":
+                    game.finished = True
+                    return
             elif kind == "error":
                 stats.errors += 1
 
@@ -137,51 +136,87 @@ async def maybe_move(ws: Any, seat: Seat, stats: Stats) -> None:
     await ws.send(json.dumps({"type": "move", "seq": seat.seq, "move": move}))
 
 
-def guest(http: httpx.Client, name: str) -> str:
-    return str(http.post("/api/session", json={"name": name}).json()["token"])
-
-
-def new_game(http: httpx.Client, kind: str, players: int,
-             spectators: int) -> tuple[Game, list[str]]:
-    tokens = [guest(http, f"P{i}") for i in range(players)]
+async def new_game(http: httpx.AsyncClient, kind: str, players: int,
+                   spectators: int) -> tuple[Game, list[str]]:
+    tokens = [(await http.post("/api/session", json={"name": f"P{i}"})).json()["token"]
+              for i in range(players)]
     auth = [{"authorization": f"Bearer {t}"} for t in tokens]
-    lobby = http.post("/api/lobbies", json={"kind": kind, "players": players},
-                      headers=auth[0]).json()
+    lobby = (await http.post("/api/lobbies", json={"kind": kind, "players": players},
+                             headers=auth[0])).json()
     for i in range(1, players):
-        http.post(f"/api/lobbies/{lobby['id']}/join", headers=auth[i])
-    game_id = http.post(f"/api/lobbies/{lobby['id']}/start", headers=auth[0]).json()["game_id"]
-    return Game(game_id, players + spectators), tokens
+        await http.post(f"/api/lobbies/{lobby['id']}/join", headers=auth[i])
+    started = await http.post(f"/api/lobbies/{lobby['id']}/start", headers=auth[0])
+    return Game(started.json()["game_id"], players + spectators), tokens
+
+
+async def slot(url: str, args: argparse.Namespace, http: httpx.AsyncClient, stats: Stats,
+               stop: asyncio.Event, counts: dict[str, int], first: asyncio.Event) -> None:
+    """Keeps one game going: when it ends, the next one starts, until the run stops."""
+    while not stop.is_set():
+        game, tokens = await new_game(http, args.kind, args.players, args.spectators)
+        readies = [asyncio.Event() for _ in range(len(tokens) + args.spectators)]
+        tasks = [asyncio.create_task(viewer_loop(url, game, t, stats, Seat(game, i, t), readies[i]))
+                 for i, t in enumerate(tokens)]
+        tasks += [asyncio.create_task(viewer_loop(url, game, None, stats, None,
+                                                  readies[len(tokens) + k]))
+                  for k in range(args.spectators)]
+        counts["connections"] += len(tasks)
+        await asyncio.gather(*(r.wait() for r in readies))
+        first.set()
+        stop_wait = asyncio.create_task(stop.wait())
+        await asyncio.wait([*tasks, stop_wait], return_when=asyncio.FIRST_COMPLETED)
+        if stop.is_set():
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            return
+        await asyncio.gather(*tasks, return_exceptions=True)
+        stop_wait.cancel()
+        counts["finished"] += 1
+        counts["connections"] -= len(tasks)
+
+
+async def idle_memory(url: str, pid: int, n: int = 200) -> float:
+    """Server memory per idle spectator socket: RSS before and after opening ``n`` of them."""
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        game, _ = await new_game(http, "grand-bazaar", 2, 0)
+    before = rss_bytes(pid)
+    sockets = []
+    for _ in range(n):
+        ws = await websockets.connect(url.replace("http", "ws", 1) + f"/ws/games/{game.id}")
+        await ws.send('{"type":"hello"}')
+        sockets.append(ws)
+    for ws in sockets:
+        while json.loads(await ws.recv())["type"] != "snapshot":
+            pass
+    await asyncio.sleep(1)
+    after = rss_bytes(pid)
+    for ws in sockets:
+        await ws.close()
+    return (after - before) / n
 
 
 async def run(args: argparse.Namespace, url: str, pid: int | None) -> dict[str, Any]:
-    http = httpx.Client(base_url=url, timeout=60)
-    games: list[tuple[Game, list[str]]] = [
-        new_game(http, args.kind, args.players, args.spectators) for _ in range(args.games)]
+    per_conn = await idle_memory(url, pid) if pid else None
     stats = Stats()
     stop = asyncio.Event()
-    rss0 = rss_bytes(pid) if pid else 0
-    tasks = []
-    for game, tokens in games:
-        for i, token in enumerate(tokens):
-            seat = Seat(game, i, token)
-            game.seats.append(seat)
-            tasks.append(asyncio.create_task(viewer_loop(url, game, token, stats, stop, seat)))
-        for _ in range(args.spectators):
-            tasks.append(asyncio.create_task(viewer_loop(url, game, None, stats, stop, None)))
-    await asyncio.sleep(2.0)  # connect and take the snapshots
-    connections = len(tasks)
-    rss1 = rss_bytes(pid) if pid else 0
-    stats.moves, stats.latencies = 0, []
-    cpu0 = cpu_seconds(pid) if pid else 0.0
-    t0 = time.perf_counter()
-    await asyncio.sleep(args.seconds)
-    elapsed = time.perf_counter() - t0
-    moves = stats.moves
-    cpu1 = cpu_seconds(pid) if pid else 0.0
-    latencies = sorted(stats.latencies)
-    stop.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    finished = sum(1 for g, _ in games if g.finished)
+    counts = {"connections": 0, "finished": 0}
+    async with httpx.AsyncClient(base_url=url, timeout=60,
+                                 limits=httpx.Limits(max_connections=50)) as http:
+        firsts = [asyncio.Event() for _ in range(args.games)]
+        slots = [asyncio.create_task(slot(url, args, http, stats, stop, counts, firsts[i]))
+                 for i in range(args.games)]
+        await asyncio.gather(*(f.wait() for f in firsts))  # every game connected
+        stats.moves, stats.latencies = 0, []
+        cpu0 = cpu_seconds(pid) if pid else 0.0
+        t0 = time.perf_counter()
+        await asyncio.sleep(args.seconds)
+        elapsed = time.perf_counter() - t0
+        moves = stats.moves
+        cpu1 = cpu_seconds(pid) if pid else 0.0
+        latencies = sorted(stats.latencies)
+        stop.set()
+        await asyncio.gather(*slots, return_exceptions=True)
 
     def pct(p: float) -> float:
         return round(latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000, 2) \
@@ -190,7 +225,7 @@ async def run(args: argparse.Namespace, url: str, pid: int | None) -> dict[str, 
     return {
         "kind": args.kind, "games": args.games, "players": args.players,
         "spectators_per_game": args.spectators, "seconds": round(elapsed, 2),
-        "database": args.database.split("://")[0] if args.database else "external",
+        "database": args.database.split("://")[0] if not args.url else "external",
         "moves": moves, "moves_per_second": round(moves / elapsed, 1),
         "latency_ms_p50": pct(0.50), "latency_ms_p99": pct(0.99),
         "patch_bytes_mean": round(statistics.mean(stats.patch_bytes), 1)
@@ -199,8 +234,8 @@ async def run(args: argparse.Namespace, url: str, pid: int | None) -> dict[str, 
         if stats.snapshot_bytes else None,
         "server_cpu_s_per_1000_moves": round((cpu1 - cpu0) / moves * 1000, 3)
         if pid and moves else None,
-        "memory_bytes_per_connection": round((rss1 - rss0) / connections) if pid else None,
-        "connections": connections, "errors": stats.errors, "games_finished": finished,
+        "memory_bytes_per_idle_connection": round(per_conn) if per_conn else None,
+        "games_finished_during_run": counts["finished"], "errors": stats.errors,
         "machine": machine(),
     }
 

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Text, cast, func, insert, or_, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy import Text, cast, func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.play.models import ChatLine, Game, MoveRow, Snapshot
 
@@ -53,25 +53,6 @@ def add_move(session: AsyncSession, game_id: str, seq: int, seat: int, move: dic
         game_id=game_id, seq=seq, seat=seat, move=move, chance=chance, events=events,
         actor=actor, client_move_id=client_move_id, created_at=now(),
     ))
-
-
-async def append_move(conn: AsyncConnection, game_id: str, seq: int, seat: int,
-                      move: dict[str, Any], chance: list[Any], events: list[Any], actor: str,
-                      client_move_id: str | None, status: str, outcome: dict[str, Any] | None,
-                      snapshot: Any = None) -> None:
-    """The hot path of every move, in Core statements on one connection (no ORM unit of work):
-    the move row (its primary key is the optimistic concurrency check), an optional snapshot,
-    and the game's progress."""
-    stamp = now()
-    await conn.execute(insert(MoveRow.__table__), {
-        "game_id": game_id, "seq": seq, "seat": seat, "move": move, "chance": chance,
-        "events": events, "actor": actor, "client_move_id": client_move_id,
-        "created_at": stamp})
-    if snapshot is not None:
-        await conn.execute(insert(Snapshot.__table__),
-                           {"game_id": game_id, "seq": seq, "state": snapshot})
-    await conn.execute(update(Game.__table__).where(Game.__table__.c.id == game_id)
-                       .values(seq=seq, status=status, outcome=outcome, updated_at=stamp))
 
 
 def add_snapshot(session: AsyncSession, game_id: str, seq: int, state: Any) -> None:

@@ -27,6 +27,7 @@ from app.play import repository as repo
 from app.play.live import LiveGame, Viewer
 from app.play.models import Game
 from app.play.setup import setup_events
+from app.play.writer import MoveRecord, MoveWriter
 from app.realtime.hub import Hub
 
 log = logging.getLogger("bazaar.play")
@@ -50,6 +51,7 @@ class PlayService:
                  settings: Settings) -> None:
         self.sessions = sessions
         self.db: AsyncEngine = sessions.kw["bind"]
+        self.writer = MoveWriter(self.db)
         self.hub = hub
         self.settings = settings
         self.metrics = Metrics()
@@ -210,10 +212,9 @@ class PlayService:
         snapshot = (engine.dump_state(state)
                     if new_seq % self.settings.snapshot_every == 0 else None)
         try:
-            async with self.db.begin() as conn:
-                await repo.append_move(conn, live.id, new_seq, seat, move, rng.outcomes, events,
-                                       actor, client_move_id, "finished" if outcome else "live",
-                                       self._outcome_json(live, outcome), snapshot)
+            await self.writer.write(MoveRecord(
+                live.id, new_seq, seat, move, rng.outcomes, events, actor, client_move_id,
+                "finished" if outcome else "live", self._outcome_json(live, outcome), snapshot))
         except IntegrityError:
             # someone else (another instance, another tab) took this seq first
             await self.catch_up(live)
@@ -323,6 +324,7 @@ class PlayService:
         for task in self._bot_tasks.values():
             task.cancel()
         await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)
+        await self.writer.stop()
 
     # ------------------------------------------------------------------ resign, chat
 

@@ -1,0 +1,131 @@
+"""Group commit for the move log: moves of many games share one transaction.
+
+Every move is still committed before it is published (the caller awaits its own commit), but
+the moves that arrive while one transaction is being written go together into the next, so
+the database sees a few large transactions instead of one per move. A batch that hits a key
+clash (another instance took a seq first) is retried move by move, so only the loser fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import bindparam, insert, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from app.play.models import Game, MoveRow, Snapshot
+from app.play.repository import now
+
+MAX_BATCH = 200
+
+_MOVES = MoveRow.__table__
+_SNAPSHOTS = Snapshot.__table__
+_GAMES = Game.__table__
+_PROGRESS = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("gid"))
+    .values(seq=bindparam("new_seq"), status=bindparam("new_status"),
+            outcome=bindparam("new_outcome"), updated_at=bindparam("stamp"))
+)
+
+
+@dataclass
+class MoveRecord:
+    """One move row, its optional snapshot, and the game's progress after it."""
+
+    game_id: str
+    seq: int
+    seat: int
+    move: dict[str, Any]
+    chance: list[Any]
+    events: list[Any]
+    actor: str
+    client_move_id: str | None
+    status: str
+    outcome: dict[str, Any] | None
+    snapshot: Any = None
+
+
+class MoveWriter:
+    """Writes move records in batches; `write` returns once its record is committed."""
+
+    def __init__(self, db: AsyncEngine) -> None:
+        self.db = db
+        self._pending: list[tuple[MoveRecord, asyncio.Future[None]]] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.batches = 0
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def write(self, record: MoveRecord) -> None:
+        """Commit the record (raises IntegrityError if its seq is taken)."""
+        if self._task is None or self._task.done():
+            # no writer loop (a test's service, or shutdown): write on our own
+            async with self.db.begin() as conn:
+                await _write(conn, [record])
+            return
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((record, done))
+        self._wake.set()
+        await done
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._pending:
+                batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+                await self._commit(batch)
+
+    async def _commit(self, batch: list[tuple[MoveRecord, asyncio.Future[None]]]) -> None:
+        self.batches += 1
+        try:
+            async with self.db.begin() as conn:
+                await _write(conn, [record for record, _ in batch])
+        except IntegrityError:
+            if len(batch) > 1:
+                for one in batch:  # find the loser: every other move commits on its own
+                    await self._commit([one])
+                return
+            _settle(batch, IntegrityError("seq taken", None, Exception("seq taken")))
+        except Exception as err:  # the database is down: every waiting move fails
+            _settle(batch, err)
+        else:
+            _settle(batch, None)
+
+
+def _settle(batch: list[tuple[MoveRecord, asyncio.Future[None]]],
+            error: BaseException | None) -> None:
+    for _, done in batch:
+        if not done.done():
+            if error is None:
+                done.set_result(None)
+            else:
+                done.set_exception(error)
+
+
+async def _write(conn: AsyncConnection, records: list[MoveRecord]) -> None:
+    stamp = now()
+    await conn.execute(insert(_MOVES), [{
+        "game_id": r.game_id, "seq": r.seq, "seat": r.seat, "move": r.move,
+        "chance": r.chance, "events": r.events, "actor": r.actor,
+        "client_move_id": r.client_move_id, "created_at": stamp} for r in records])
+    snapshots = [{"game_id": r.game_id, "seq": r.seq, "state": r.snapshot}
+                 for r in records if r.snapshot is not None]
+    if snapshots:
+        await conn.execute(insert(_SNAPSHOTS), snapshots)
+    await conn.execute(_PROGRESS, [{
+        "gid": r.game_id, "new_seq": r.seq, "new_status": r.status,
+        "new_outcome": r.outcome, "stamp": stamp} for r in records])
