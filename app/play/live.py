@@ -9,10 +9,11 @@ and each viewer's view of each step is computed once however many sockets share 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from app.games.base import Engine, Event, Seat
 from app.realtime.diff import diff
@@ -152,7 +153,7 @@ class LiveGame:
             frame = self.patch_frame(seq, viewer)
             if frame is None:
                 return None
-            step.texts[viewer] = json.dumps(frame, separators=(",", ":"))
+            step.texts[viewer] = orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
         return step.texts[viewer]
 
     def snapshot_frame(self, viewer: Viewer) -> dict[str, Any]:

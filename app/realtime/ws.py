@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Annotated, Any, Literal
 
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -91,7 +91,7 @@ class Connection:
         self._send_lock = asyncio.Lock()
 
     async def send(self, frame: dict[str, Any]) -> None:
-        await self.send_text(json.dumps(frame, separators=(",", ":")))
+        await self.send_text(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
 
     async def send_text(self, text: str) -> None:
         async with self._send_lock:
