@@ -297,6 +297,10 @@ class Engine(ABC):
     max_players: int
     options: tuple[Option, ...] = ()
     summary: str = ""
+    views_differ_by_seat: bool = True
+    """False for games where every seat sees what a spectator sees (no private information):
+    the platform then computes one view and one patch per step for everybody. The contract
+    suite checks the claim at every step of random games."""
     host_moves: frozenset[str] = frozenset()
     """Move types only the lobby host may make, at any time; the platform applies them as HOST."""
 

@@ -95,8 +95,13 @@ class LiveGame:
 
     # -- what a viewer sees
 
+    def _shared(self, viewer: Viewer) -> Viewer:
+        """The viewer whose view ``viewer`` shares: the spectator's, in public-view games."""
+        return viewer if self.engine.views_differ_by_seat else None
+
     def view_at(self, step: Step, viewer: Viewer) -> dict[str, Any]:
         """The view of ``viewer`` after ``step``; everything is public once the game ended."""
+        viewer = self._shared(viewer)
         if viewer not in step.views:
             step.views[viewer] = self.engine.view(step.state, viewer)
         return step.views[viewer]
@@ -129,6 +134,7 @@ class LiveGame:
         step, prev = self.step(seq), self.step(seq - 1)
         if step is None or prev is None:
             return None
+        viewer = self._shared(viewer)
         if viewer not in step.frames:
             ops = diff(self.view_at(prev, viewer), self.view_at(step, viewer))
             finished = self.engine.outcome(step.state) is not None
@@ -149,6 +155,7 @@ class LiveGame:
         step = self.step(seq)
         if step is None:
             return None
+        viewer = self._shared(viewer)
         if viewer not in step.texts:
             frame = self.patch_frame(seq, viewer)
             if frame is None:

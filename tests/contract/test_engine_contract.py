@@ -93,6 +93,9 @@ def check_state(engine: Engine, state: Any, seed: int) -> None:
         for key in ("to_act", "players", "finished", "outcome"):
             assert key in view, f"{engine.kind}: view lacks envelope key {key}"
         assert sorted(view["to_act"]) == sorted(engine.to_act(state))
+        if not engine.views_differ_by_seat:
+            assert view == engine.view(state, None), (
+                f"{engine.kind} claims one view for all, but seat {viewer} sees more")
         other = engine.resample_hidden(copy.deepcopy(state), viewer, SeededRng(seed + 17))
         assert engine.view(other, viewer) == view, (
             f"{engine.kind}: the view of {viewer} changes when hidden information is redrawn"

@@ -28,6 +28,7 @@ class CarcassonneEngine(Engine):
     """Carcassonne with Bazaars, Builder and Abbey (rules/carcassonne.md)."""
 
     kind = "carcassonne"
+    views_differ_by_seat = False  # CAR-101: one view for all
     title = "Carcassonne"
     min_players = 2
     max_players = 5

@@ -37,6 +37,7 @@ class CarcassonneAuction(Engine):
     """A bazaar auction for a Carcassonne group playing on a physical table."""
 
     kind = "carcassonne-auction"
+    views_differ_by_seat = False  # CAR-106: all tiles visible from the start
     title = "Carcassonne: Bazaar auction"
     summary = ("Runs only the bazaar auction of Carcassonne for a group playing with a physical "
                "set: enter the players, their scores, the placer and the tiles drawn.")

@@ -37,6 +37,7 @@ class GrandBazaarEngine(Engine):
     """Grand Bazaar by Sanan Mahmudov (2016): gem trading over 27 rounds of price cards."""
 
     kind = "grand-bazaar"
+    views_differ_by_seat = False  # GB-22: all public but the deck order
     title = "Grand Bazaar"
     min_players = 2
     max_players = MAX_PLAYERS
