@@ -309,7 +309,8 @@ async function gamePage() {
     const token = ++state.mountToken;
     if (state.board) { try { state.board.destroy(); } catch { /* ignore */ } state.board = null; }
     const mode = state.seat === null ? "spectate" : "play";
-    const board = await mountBoard(boardRoot, {kind: game.kind, seat: state.seat, names, mode, submit});
+    const board = await mountBoard(boardRoot, {kind: game.kind, seat: state.seat, names, mode, submit,
+                                               isHost: Boolean(game.you && game.you.is_host)});
     if (token !== state.mountToken) { board.destroy(); return; }
     state.board = board;
     drawBoard([]);
