@@ -10,6 +10,8 @@ from fastapi import Request
 from app.errors import ApiError
 
 WINDOW = 10.0
+ADDRESS_FACTOR = 5
+"""An address may carry several people (a household behind one router): its limit is wider."""
 
 
 class RateLimiter:
@@ -35,8 +37,16 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
+def allow(limiter: RateLimiter, what: str, n: int, key: str | None, address: str) -> bool:
+    """Within ``n`` per window for the caller (``key``: a user or a connection) and within
+    ``n * ADDRESS_FACTOR`` for its address; without a key, ``n`` for the address alone."""
+    if key is None:
+        return limiter.allow(f"{what}@{address}", n)
+    return limiter.allow(f"{what}:{key}", n) and \
+        limiter.allow(f"{what}@{address}", n * ADDRESS_FACTOR)
+
+
 def limit(request: Request, what: str, n: int, key: str | None = None) -> None:
-    """Raise 429 when the caller (by ``key`` or address) exceeded ``n`` per window."""
-    limiter: RateLimiter = request.app.state.limiter
-    if not limiter.allow(f"{what}:{key or client_address(request)}", n):
+    """Raise 429 when the caller or its address exceeded its share of the window."""
+    if not allow(request.app.state.limiter, what, n, key, client_address(request)):
         raise ApiError(429, "RATE_LIMITED", f"too many {what} requests; slow down")

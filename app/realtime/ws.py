@@ -21,6 +21,7 @@ from app.errors import ApiError
 from app.identity.service import Identity
 from app.play.live import LiveGame, Viewer
 from app.play.service import PlayService
+from app.ratelimit import allow
 
 log = logging.getLogger("bazaar.ws")
 router = APIRouter()
@@ -89,6 +90,11 @@ class Connection:
         self.ws, self.play, self.live, self.viewer, self.user = ws, play, live, viewer, user
         self.seq: int | None = None
         self._send_lock = asyncio.Lock()
+
+    def allowed(self, what: str, n: int) -> bool:
+        """Rate limits per connection and per address."""
+        address = self.ws.client.host if self.ws.client else "unknown"
+        return allow(self.ws.app.state.limiter, what, n, f"ws{id(self)}", address)
 
     async def send(self, frame: dict[str, Any]) -> None:
         await self.send_text(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
@@ -165,8 +171,7 @@ class Connection:
         elif isinstance(frame, ChatFrame):
             if self.user is None:
                 await self.error("UNAUTHORIZED", "spectators without a name cannot chat")
-            elif not self.ws.app.state.limiter.allow(f"chat:{self.user.user_id}",
-                                                     self.ws.app.state.settings.rate_chat):
+            elif not self.allowed("chat", self.ws.app.state.settings.rate_chat):
                 await self.error("RATE_LIMITED", "too many chat lines; slow down")
             else:
                 await self.play.chat(self.live.id, self.user.user_id, self.user.name,
@@ -175,7 +180,7 @@ class Connection:
     async def on_move(self, frame: MoveFrame) -> None:
         settings = self.ws.app.state.settings
         user_id = self.user.user_id if self.user else None
-        if not self.ws.app.state.limiter.allow(f"moves:{user_id}", settings.rate_moves):
+        if not self.allowed("moves", settings.rate_moves):
             await self.error("RATE_LIMITED", "too many moves; slow down",
                              client_move_id=frame.client_move_id)
             return

@@ -90,3 +90,29 @@ def test_rate_limits_answer_429(tmp_path: Path) -> None:
         moves: list[Any] = [ann.move(game_id, 99, {"type": "Trade"}).status_code
                             for _ in range(4)]
         assert moves[-1] == 429
+
+
+def test_socket_rate_limits_per_connection(tmp_path: Path) -> None:
+    from tests.conftest import ServerThread, make_settings
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'rate-ws.db'}"
+    with ServerThread(make_settings(url, rate_chat=3, rate_moves=2)) as srv:
+        ann, bob = Player(srv.url, "Ann"), Player(srv.url, "Bob")
+        game_id = start_game(ann, [bob])
+        sock = Viewer(srv.url, game_id, ann.token)
+        for _ in range(3):
+            sock.send({"type": "chat", "text": "hi"})
+            assert sock.recv_type("chat")["text"] == "hi"
+        sock.send({"type": "chat", "text": "one too many"})
+        assert sock.recv_type("error")["code"] == "RATE_LIMITED"
+        codes = []
+        for _ in range(3):
+            sock.send({"type": "move", "seq": 0, "move": {"type": "Nonsense"}})
+            codes.append(sock.recv_type("error")["code"])
+        assert set(codes[:2]) <= {"BAD_INPUT", "NOT_YOUR_TURN"} and codes[2] == "RATE_LIMITED"
+        # another connection has its own allowance
+        other = Viewer(srv.url, game_id, ann.token)
+        other.send({"type": "chat", "text": "fresh"})
+        assert other.recv_type("chat")["text"] == "fresh"
+        sock.close()
+        other.close()
