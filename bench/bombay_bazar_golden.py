@@ -12,12 +12,13 @@ it. Run this only after a deliberate rule change, and review the diff.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from golden_format import dumps  # noqa: E402  (bench/ is on the path)
 
 from app.games.base import RecordingRng, SeededRng  # noqa: E402
 from app.games.bombay_bazar import ENGINE  # noqa: E402
@@ -61,14 +62,6 @@ def record(seed: int = 1) -> dict[str, object]:
         "steps": steps,
         "outcome": outcome.to_json(),
     }
-
-
-def dumps(data: dict[str, object]) -> str:
-    """JSON with one step per line, so that a rule change shows as a readable diff."""
-    head = {k: v for k, v in data.items() if k != "steps"}
-    lines = [json.dumps(step) for step in data["steps"]]  # type: ignore[attr-defined]
-    body = json.dumps(head, indent=1)[:-2]
-    return body + ',\n "steps": [\n  ' + ",\n  ".join(lines) + "\n ]\n}\n"
 
 
 if __name__ == "__main__":
