@@ -10,6 +10,8 @@ import {ensureIdentity} from "./identity.js";
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 1500;
 const HOLDER_TEXT = {open: "Open seat", bot: "Bot", host: "On the host's device", user: "Player"};
+// Games whose options have a form of their own instead of the generic fields.
+const SETUP_FORMS = {"carcassonne-auction": "/static/games/carcassonne-auction/setup.js"};
 
 // ------------------------------------------------------------------ new lobby form
 
@@ -121,10 +123,20 @@ async function newLobbyPage() {
     const box = $("options");
     for (const node of [...box.children]) if (node.tagName !== "LEGEND") node.remove();
     const visible = (game.options || []).filter((o) => !o.fixture);
-    for (const option of visible) box.append(optionField(option));
+    setup = null;
+    if (SETUP_FORMS[game.kind]) {
+      // a game with its own set-up form (the stand-alone auction: names, scores, tiles)
+      const kind = game.kind;
+      import(SETUP_FORMS[kind]).then((module) => {
+        if (game.kind === kind) setup = module.mountSetup(box, players);
+      });
+    } else {
+      for (const option of visible) box.append(optionField(option));
+    }
     box.hidden = !visible.length;
     drawSeats();
   }
+  let setup = null;
   players.addEventListener("change", drawSeats);
   draw();
   $("create-lobby").disabled = !game;
@@ -134,7 +146,9 @@ async function newLobbyPage() {
     const button = $("create-lobby");
     $("form-error").textContent = "";
     let options;
-    try { options = readOptions({options: (game.options || []).filter((o) => !o.fixture)}); }
+    try {
+      options = setup ? setup.read() : readOptions({options: (game.options || []).filter((o) => !o.fixture)});
+    }
     catch (err) { $("form-error").textContent = err.message; return; }
     const mode = $("clock-mode").value;
     const amount = Number($("clock-amount").value);
@@ -207,7 +221,9 @@ async function lobbyPage() {
     const game = catalog.find((g) => g.kind === lobby.kind);
     $("settings-error").textContent = "";
     let options;
-    try { options = readOptions({options: (game.options || []).filter((o) => !o.fixture)}); }
+    try {
+      options = setup ? setup.read() : readOptions({options: (game.options || []).filter((o) => !o.fixture)});
+    }
     catch (err) { $("settings-error").textContent = err.message; return; }
     busy = true;
     try {

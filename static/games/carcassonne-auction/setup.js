@@ -1,0 +1,112 @@
+// The stand-alone auction's set-up form (CAR-105): the players at the table in clockwise
+// order, their current scores if wanted, the placer, and the N tiles drawn, each picked from
+// the tile catalogue's pictures or typed as a label. Replaces the generic JSON option fields.
+
+import {el, clear} from "/static/js/dom.js";
+import {BASE_IDS, BAZAAR_IDS} from "/static/games/carcassonne/tiles.js";
+import {tileIcon, labelIcon} from "/static/games/carcassonne/tile-svg.js";
+
+const CATALOGUE = [...BASE_IDS, ...BAZAAR_IDS];
+
+/** Mount the form in `box`; the seat count follows `playersSelect`. Returns {read()}. */
+export function mountSetup(box, playersSelect, initial = {}) {
+  const state = {
+    names: [...(initial.players || [])],
+    scoresOn: Array.isArray(initial.scores),
+    scores: [...(initial.scores || [])],
+    placer: Number.isInteger(initial.placer) ? initial.placer : 0,
+    tiles: [...(initial.tiles || [])],
+  };
+  const root = el("div", {class: "auction-setup", "data-testid": "auction-setup"});
+  box.append(root);
+
+  const count = () => Number(playersSelect.value);
+
+  function remember() {
+    root.querySelectorAll("[data-name]").forEach((input) => { state.names[Number(input.dataset.name)] = input.value; });
+    root.querySelectorAll("[data-score]").forEach((input) => { state.scores[Number(input.dataset.score)] = input.value; });
+    const placer = root.querySelector("#auction-placer");
+    if (placer) state.placer = Number(placer.value);
+    const on = root.querySelector("#auction-scores-on");
+    if (on) state.scoresOn = on.checked;
+  }
+
+  function tileSlot(i) {
+    const chosen = state.tiles[i];
+    const shown = chosen && chosen.type ? tileIcon(chosen.type, 0, 48, `tile ${chosen.type}`)
+      : chosen && chosen.label ? labelIcon(chosen.label, 48) : el("span", {class: "muted", text: "not chosen"});
+    const grid = el("div", {class: "tile-grid"});
+    for (const tid of CATALOGUE) {
+      grid.append(el("button", {type: "button", class: "tile-pick", title: `tile ${tid}`, "data-tile": tid,
+        "aria-label": `tile ${tid}`, onclick: () => { remember(); state.tiles[i] = {type: tid}; draw(); }},
+      [tileIcon(tid, 0, 40, `tile ${tid}`), el("span", {text: tid})]));
+    }
+    const label = el("input", {type: "text", maxlength: 40, placeholder: "or type a label", "aria-label": `label of tile ${i + 1}`,
+      "data-label": i, value: chosen && chosen.label ? chosen.label : ""});
+    const useLabel = el("button", {type: "button", text: "Use label", onclick: () => {
+      remember();
+      const text = label.value.trim();
+      state.tiles[i] = text ? {label: text} : undefined;
+      draw();
+    }});
+    return el("div", {class: "field tile-slot"}, [
+      el("div", {class: "tile-slot-head"}, [el("strong", {text: `Tile ${i + 1}`}), shown]),
+      el("details", {}, [el("summary", {text: "Choose from the catalogue"}), grid]),
+      el("div", {class: "label-row"}, [label, useLabel]),
+    ]);
+  }
+
+  function draw() {
+    clear(root);
+    const n = count();
+    const names = el("div", {class: "field"}, [el("strong", {text: "Players at the table, clockwise"})]);
+    for (let i = 0; i < n; i++) {
+      const input = el("input", {type: "text", maxlength: 40, required: true, placeholder: `Player ${i + 1}`,
+        "aria-label": `player ${i + 1}`, "data-name": i, value: state.names[i] || ""});
+      names.append(input);
+    }
+    const scoresOn = el("input", {type: "checkbox", id: "auction-scores-on", checked: state.scoresOn,
+      onchange: () => { remember(); draw(); }});
+    const scores = el("div", {class: "field"}, [
+      el("div", {class: "check"}, [scoresOn, el("label", {for: "auction-scores-on", text: "Enter the current scores"})])]);
+    if (state.scoresOn) {
+      for (let i = 0; i < n; i++) {
+        scores.append(el("input", {type: "number", step: 1, inputmode: "numeric", "data-score": i,
+          "aria-label": `score of player ${i + 1}`, value: state.scores[i] ?? 0}));
+      }
+    }
+    const placer = el("select", {id: "auction-placer"});
+    for (let i = 0; i < n; i++) {
+      placer.append(el("option", {value: i, text: state.names[i] || `Player ${i + 1}`, selected: i === state.placer}));
+    }
+    const tiles = el("div", {class: "field"}, [el("strong", {text: `The ${n} tiles drawn, in the order revealed`})]);
+    for (let i = 0; i < n; i++) tiles.append(tileSlot(i));
+    root.append(names, scores,
+      el("div", {class: "field"}, [el("label", {for: "auction-placer", text: "Who placed the bazaar tile"}), placer]),
+      tiles);
+  }
+
+  playersSelect.addEventListener("change", () => { remember(); draw(); });
+  draw();
+
+  return {
+    /** The options of CAR-105, or an Error saying what is missing. */
+    read() {
+      remember();
+      const n = count();
+      const players = state.names.slice(0, n).map((s) => (s || "").trim());
+      if (players.some((s) => !s)) throw new Error("Every player needs a name.");
+      if (new Set(players).size !== players.length) throw new Error("The players' names must differ.");
+      let scores = null;
+      if (state.scoresOn) {
+        scores = state.scores.slice(0, n).map((s) => Number(s));
+        while (scores.length < n) scores.push(0);
+        if (scores.some((s) => !Number.isInteger(s))) throw new Error("Scores are whole numbers.");
+      }
+      const tiles = state.tiles.slice(0, n);
+      if (tiles.length < n || tiles.some((t) => !t)) throw new Error(`Choose all ${n} tiles (a picture or a label).`);
+      const placer = Math.min(state.placer, n - 1);
+      return {players, scores, placer, tiles};
+    },
+  };
+}
