@@ -197,6 +197,7 @@ async function lobbyPage() {
   let labels = {};
   let catalog = [];
   let settingsBuilt = false;
+  let setup = null;  // the game's own set-up form, if it has one (SETUP_FORMS)
 
   function buildSettings() {
     const game = catalog.find((g) => g.kind === lobby.kind);
@@ -209,9 +210,17 @@ async function lobbyPage() {
       players.append(el("option", {value: n, text: `${n} players`, selected: n === lobby.seats.length}));
     }
     const box = clear($("settings-options"));
-    for (const option of (game.options || []).filter((o) => !o.fixture)) {
-      const current = Object.prototype.hasOwnProperty.call(lobby.options || {}, option.name) ? lobby.options[option.name] : option.default;
-      box.append(optionField({...option, default: current}));
+    setup = null;
+    if (SETUP_FORMS[game.kind]) {
+      const current = lobby.options || {};
+      import(SETUP_FORMS[game.kind]).then((module) => {
+        setup = module.mountSetup(box, players, current);
+      });
+    } else {
+      for (const option of (game.options || []).filter((o) => !o.fixture)) {
+        const current = Object.prototype.hasOwnProperty.call(lobby.options || {}, option.name) ? lobby.options[option.name] : option.default;
+        box.append(optionField({...option, default: current}));
+      }
     }
     $("settings-private").checked = !!lobby.private;
   }
