@@ -8,11 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.errors import ApiError
-from app.games.base import ReplayRng
 from app.play import repository as repo
-from app.play.live import LiveGame, Viewer
+from app.play.live import LiveGame, Viewer, apply_recorded
 from app.play.service import PlayService
-from app.play.setup import setup_events
 
 
 async def state_at(play: PlayService, live: LiveGame, k: int) -> tuple[Any, list[Any]]:
@@ -34,11 +32,12 @@ async def state_at(play: PlayService, live: LiveGame, k: int) -> tuple[Any, list
         rows = await repo.moves_after(session, live.id, start, upto=k)
     engine = live.engine
     state = engine.load_state(snap.state if snap else game.initial_state)
-    events: list[Any] = setup_events(game) if k == 0 else []
+    events: list[Any] = live.setup_events if k == 0 else []
     for row in rows:
-        state, _ = engine.apply(state, row.seat, row.move, ReplayRng(row.chance))
+        state = apply_recorded(engine, state, row)
         events = list(row.events)
     return state, events
+
 
 async def _all_states(play: PlayService, live: LiveGame) -> list[tuple[Any, list[Any]]]:
     async with play.sessions() as session:
@@ -47,11 +46,12 @@ async def _all_states(play: PlayService, live: LiveGame) -> list[tuple[Any, list
         rows = await repo.moves_after(session, live.id, 0)
     engine = live.engine
     state = engine.load_state(game.initial_state)
-    states: list[tuple[Any, list[Any]]] = [(state, setup_events(game))]
+    states: list[tuple[Any, list[Any]]] = [(state, live.setup_events)]
     for row in rows:
-        state, _ = engine.apply(state, row.seat, row.move, ReplayRng(row.chance))
+        state = apply_recorded(engine, state, row)
         states.append((state, list(row.events)))
     return states
+
 
 async def replay(play: PlayService, game_id: str, user_id: str | None, k: int,
                  seat: int | None = None) -> dict[str, Any]:
@@ -70,6 +70,7 @@ async def replay(play: PlayService, game_id: str, user_id: str | None, k: int,
     return {"seq": k, "last": live.seq, "view": view,
             "events": live.events_for(events, viewer)}
 
+
 async def log_entries(play: PlayService, game_id: str, user_id: str | None,
                       seat: int | None = None) -> dict[str, Any]:
     """Every move as the caller may see it (secret moves redacted while running)."""
@@ -77,11 +78,10 @@ async def log_entries(play: PlayService, game_id: str, user_id: str | None,
     viewer = None if live.finished else play.resolve_seat(live, user_id, seat)
     async with play.sessions() as session:
         rows = await repo.moves_after(session, game_id, 0)
-        game = await repo.get_game(session, game_id)
     entries = []
-    if game is not None and (first := setup_events(game)):
+    if live.setup_events:
         entries.append({"seq": 0, "seat": None, "move": None, "actor": "setup", "at": None,
-                        "events": live.events_for(first, viewer)})
+                        "events": live.events_for(live.setup_events, viewer)})
     for row in rows:
         move = row.move
         if not live.finished:

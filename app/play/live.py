@@ -15,13 +15,18 @@ from typing import Any
 
 import orjson
 
-from app.games.base import Engine, Event, Seat
+from app.games.base import Engine, Event, ReplayRng, Seat
 from app.realtime.diff import diff
 
 HISTORY = 64
 """Steps kept in memory per game; a viewer further behind gets a snapshot."""
 
 Viewer = Seat | None
+
+
+def apply_recorded(engine: Engine, state: Any, row: Any) -> Any:
+    """The state after a logged move row, replayed from its recorded chance outcomes."""
+    return engine.apply(state, row.seat, row.move, ReplayRng(row.chance))[0]
 
 
 @dataclass
@@ -62,6 +67,8 @@ class LiveGame:
     timeouts: dict[int, int] = field(default_factory=dict)
     # every (state, events) of a finished game, built on its first replay request
     replay: list[tuple[Any, list[Event]]] | None = None
+    # the events of the setup (step 0 of the log), recomputed once when the game is loaded
+    setup_events: list[Event] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.history:
@@ -81,6 +88,11 @@ class LiveGame:
         """Record the state after move ``seq`` (the next one)."""
         self.seq, self.state = seq, state
         self.history.append(Step(seq, state, events))
+
+    def absorb(self, rows: Any) -> None:
+        """Advance through logged move rows that follow our seq."""
+        for row in rows:
+            self.advance(row.seq, apply_recorded(self.engine, self.state, row), list(row.events))
 
     def remember_client_move(self, client_move_id: str, seq: int, events: list[Event]) -> None:
         self.client_moves[client_move_id] = (seq, events)

@@ -55,18 +55,6 @@ def add_move(session: AsyncSession, game_id: str, seq: int, seat: int, move: dic
     ))
 
 
-def add_snapshot(session: AsyncSession, game_id: str, seq: int, state: Any) -> None:
-    session.add(Snapshot(game_id=game_id, seq=seq, state=state))
-
-
-async def set_progress(session: AsyncSession, game_id: str, seq: int, status: str,
-                       outcome: dict[str, Any] | None) -> None:
-    await session.execute(
-        update(Game).where(Game.id == game_id)
-        .values(seq=seq, status=status, outcome=outcome, updated_at=now())
-    )
-
-
 async def set_resigned(session: AsyncSession, game_id: str, resigned: list[int]) -> None:
     await session.execute(update(Game).where(Game.id == game_id).values(resigned=resigned))
 

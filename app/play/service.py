@@ -13,7 +13,6 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -21,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.config import Settings
 from app.errors import ApiError, conflict, forbidden, from_game_error, not_found, unauthorized
-from app.games.base import HOST, GameError, RecordingRng, ReplayRng, SeededRng, get_engine
+from app.games.base import HOST, GameError, RecordingRng, SeededRng, get_engine
 from app.play import clock
 from app.play import repository as repo
 from app.play.live import LiveGame, Viewer
@@ -58,7 +57,6 @@ class PlayService:
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
-        self.on_advance: list[Callable[[LiveGame], None]] = []
 
     # ------------------------------------------------------------------ loading
 
@@ -91,13 +89,11 @@ class PlayService:
             id=game.id, kind=game.kind, engine=engine, seats=list(game.seats),
             options=dict(game.options), private=game.private, host_id=game.host_id,
             seed=game.seed, clock=dict(game.clock or {}), resigned=list(game.resigned or []),
-            state=state, seq=snap.seq if snap else 0,
+            state=state, seq=snap.seq if snap else 0, setup_events=setup_events(game),
         )
         if snap is None:
-            live.history[0].events = setup_events(game)
-        for row in rows:
-            state, _ = engine.apply(state, row.seat, row.move, ReplayRng(row.chance))
-            live.advance(row.seq, state, list(row.events))
+            live.history[0].events = live.setup_events
+        live.absorb(rows)
         async with self.sessions() as session:
             live.timeouts = await repo.timeout_counts(session, game_id)
         clock.on_advance(live)
@@ -114,18 +110,12 @@ class PlayService:
                 break
             del self._cache[oldest]
 
-    def forget(self, game_id: str) -> None:
-        """Drop a game from memory (tests, and after an import replaces it)."""
-        self._cache.pop(game_id, None)
-
     async def catch_up(self, live: LiveGame) -> None:
         """Apply the moves another instance committed after our seq."""
         async with self.sessions() as session:
             rows = await repo.moves_after(session, live.id, live.seq)
             game = await repo.get_game(session, live.id) if rows else None
-        for row in rows:
-            state, _ = live.engine.apply(live.state, row.seat, row.move, ReplayRng(row.chance))
-            live.advance(row.seq, state, list(row.events))
+        live.absorb(rows)
         if game is not None:
             live.resigned = list(game.resigned or [])
 
@@ -187,8 +177,10 @@ class PlayService:
         """Apply, append, commit, publish. The caller holds ``live.lock``."""
         started = time.perf_counter()
         engine = live.engine
-        if client_move_id:
-            # a retry after a dropped connection gets the first result, whatever happened since
+        if client_move_id and seq != live.seq:
+            # a retry after a dropped connection gets the first result, whatever happened since;
+            # a move made at the current seq cannot have been applied yet, so only a stale one
+            # is looked up (no database round trip on the hot path)
             async with self.sessions() as session:
                 row = await repo.move_by_client_id(session, live.id, client_move_id)
             if row is not None:
@@ -231,8 +223,6 @@ class PlayService:
         log.info("move", extra={"game": live.id, "seq": new_seq, "seat": seat, "actor": actor,
                                 "ms": round(elapsed * 1000, 2)})
         await self.hub.publish(live.id, {"type": "advanced", "seq": new_seq})
-        for hook in self.on_advance:
-            hook(live)
         self.kick_bots(live)
         return {"seq": new_seq, "events": live.events_for(events, None if seat == HOST else seat)}
 
@@ -251,10 +241,7 @@ class PlayService:
             if seat not in clock.expired(live):
                 return
             live.away.add(seat)
-            move = live.engine.timeout_move(live.state, seat)
-            if move is None:
-                move = live.engine.bot_move(live.state, seat,
-                                            SeededRng(f"{live.seed}:bot:{live.seq}:{seat}"))
+            move = self._move_for(live, seat, timed_out=True)
             try:
                 await self._commit(live, seat, move, live.seq, None, "timeout")
             except ApiError as err:
@@ -273,6 +260,16 @@ class PlayService:
         """Seats the platform plays: bot seats, resigned seats, and away seats."""
         bots = {s["seat"] for s in live.seats if s["holder"] == "bot"}
         return bots | set(live.resigned) | live.away
+
+    @staticmethod
+    def _move_for(live: LiveGame, seat: int, timed_out: bool) -> Any:
+        """The platform's move for a seat: the game's own timeout move for a seat whose clock
+        ran out, where the game defines one, else its bot's."""
+        move = live.engine.timeout_move(live.state, seat) if timed_out else None
+        if move is None:
+            move = live.engine.bot_move(live.state, seat,
+                                        SeededRng(f"{live.seed}:bot:{live.seq}:{seat}"))
+        return move
 
     def kick_bots(self, live: LiveGame) -> None:
         """Start this game's bot driver if a bot is to act and none is running."""
@@ -300,9 +297,7 @@ class PlayService:
                     actor = "timeout"
                 else:
                     actor = "bot"
-                rng = SeededRng(f"{live.seed}:bot:{live.seq}:{seat}")
-                move = (live.engine.timeout_move(live.state, seat) if actor == "timeout"
-                        else None) or live.engine.bot_move(live.state, seat, rng)
+                move = self._move_for(live, seat, timed_out=actor == "timeout")
                 try:
                     await self._commit(live, seat, move, live.seq, None, actor)
                 except ApiError as err:
