@@ -13,4 +13,8 @@ class Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+# No control characters: they mean nothing in a name or a chat line, and PostgreSQL refuses NUL.
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40,
+                                        pattern=r"^[^\x00-\x1f\x7f]+$")]
+ChatText = Annotated[str, StringConstraints(min_length=1, max_length=300,
+                                            pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]+$")]

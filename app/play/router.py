@@ -17,7 +17,7 @@ from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
 from app.ratelimit import limit
-from app.schemas import Body
+from app.schemas import Body, ChatText
 
 router = APIRouter(prefix="/api", tags=["games"])
 
@@ -36,7 +36,7 @@ class SeatBody(Body):
 
 
 class ChatIn(Body):
-    text: str = Field(min_length=1, max_length=300)
+    text: ChatText
 
 
 class ImportIn(Body):

@@ -22,6 +22,7 @@ from app.identity.service import Identity
 from app.play.live import LiveGame, Viewer
 from app.play.service import PlayService
 from app.ratelimit import allow
+from app.schemas import ChatText
 
 log = logging.getLogger("bazaar.ws")
 router = APIRouter()
@@ -45,7 +46,7 @@ class MoveFrame(_Frame):
 
 class ChatFrame(_Frame):
     type: Literal["chat"]
-    text: str = Field(min_length=1, max_length=300)
+    text: ChatText
 
 
 class Ping(_Frame):
@@ -184,10 +185,9 @@ class Connection:
             await self.error("RATE_LIMITED", "too many moves; slow down",
                              client_move_id=frame.client_move_id)
             return
-        seat = self.viewer if self.viewer is not None else None
         try:
             result = await self.play.submit(self.live.id, user_id, frame.move, frame.seq,
-                                            frame.client_move_id, seat)
+                                            frame.client_move_id, self.viewer)
         except ApiError as err:
             await self.error(err.code, err.reason, client_move_id=frame.client_move_id,
                              **err.extra)

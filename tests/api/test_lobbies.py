@@ -30,6 +30,18 @@ def test_unknown_or_missing_token_is_401(server: Any) -> None:
         assert http.post("/api/lobbies", json={"kind": "grand-bazaar"}).status_code == 401
 
 
+def test_names_and_chat_refuse_control_characters(players: Any) -> None:
+    """A NUL in a name once reached PostgreSQL and answered 500: now it is a 422."""
+    ann = players("Ann")
+    for name in ("a\x00b", "line\nbreak", "\x7f"):
+        assert ann.post("/api/session", json={"name": name}).status_code == 422
+    from tests.conftest import start_game
+
+    game_id = start_game(ann, [], bots=1)
+    assert ann.post(f"/api/games/{game_id}/chat", json={"text": "nul\x00"}).status_code == 422
+    ann.ok(ann.post(f"/api/games/{game_id}/chat", json={"text": "two\nlines"}))
+
+
 def test_catalog_lists_every_kind_with_option_schemas(players: Any) -> None:
     ann: Player = players("Ann")
     games = ann.ok(ann.get("/api/catalog"))["games"]
