@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from fastapi import Path
 from pydantic import BaseModel, ConfigDict, StringConstraints
 
 
@@ -18,3 +19,9 @@ Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max
                                         pattern=r"^[^\x00-\x1f\x7f]+$")]
 ChatText = Annotated[str, StringConstraints(min_length=1, max_length=300,
                                             pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]+$")]
+
+ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
+"""Lobby and game ids are URL-safe tokens; anything else is refused before it reaches a query
+(PostgreSQL answers a NUL in a string parameter with an error, not a miss)."""
+IdParam = Annotated[str, Path(pattern=ID_PATTERN)]
+ClientMoveId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")]

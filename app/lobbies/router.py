@@ -13,6 +13,7 @@ from app.lobbies import service
 from app.lobbies.models import Lobby
 from app.lobbies.schemas import JoinIn, LobbyIn, LobbyPatch, SeatIn
 from app.ratelimit import limit
+from app.schemas import IdParam
 
 router = APIRouter(prefix="/api/lobbies", tags=["lobbies"])
 
@@ -41,13 +42,13 @@ async def list_lobbies(session: SessionDep, user: OptionalUser) -> dict[str, Any
 
 
 @router.get("/{lobby_id}")
-async def get_lobby(lobby_id: str, session: SessionDep, user: OptionalUser) -> dict[str, Any]:
+async def get_lobby(lobby_id: IdParam, session: SessionDep, user: OptionalUser) -> dict[str, Any]:
     """One lobby; its link is its invitation, private or not."""
     return await _json(session, await service.load(session, lobby_id), user)
 
 
 @router.patch("/{lobby_id}")
-async def patch_lobby(lobby_id: str, body: LobbyPatch, user: CurrentUser,
+async def patch_lobby(lobby_id: IdParam, body: LobbyPatch, user: CurrentUser,
                       session: SessionDep) -> dict[str, Any]:
     """Host edits before the start."""
     lobby = await service.update(session, await service.load(session, lobby_id, True), user, body)
@@ -55,7 +56,7 @@ async def patch_lobby(lobby_id: str, body: LobbyPatch, user: CurrentUser,
 
 
 @router.post("/{lobby_id}/join")
-async def join_lobby(lobby_id: str, user: CurrentUser, session: SessionDep,
+async def join_lobby(lobby_id: IdParam, user: CurrentUser, session: SessionDep,
                      body: JoinIn | None = None) -> dict[str, Any]:
     """Take a seat (the given one, or the first open one)."""
     lobby = await service.load(session, lobby_id, True)
@@ -64,14 +65,14 @@ async def join_lobby(lobby_id: str, user: CurrentUser, session: SessionDep,
 
 
 @router.post("/{lobby_id}/leave")
-async def leave_lobby(lobby_id: str, user: CurrentUser, session: SessionDep) -> dict[str, Any]:
+async def leave_lobby(lobby_id: IdParam, user: CurrentUser, session: SessionDep) -> dict[str, Any]:
     """Give the caller's seats back."""
     lobby = await service.leave(session, await service.load(session, lobby_id, True), user)
     return await _json(session, lobby, user)
 
 
 @router.post("/{lobby_id}/bots")
-async def seat_bot(lobby_id: str, body: SeatIn, user: CurrentUser,
+async def seat_bot(lobby_id: IdParam, body: SeatIn, user: CurrentUser,
                    session: SessionDep) -> dict[str, Any]:
     """Give a seat to the game's baseline bot (host only)."""
     lobby = await service.load(session, lobby_id, True)
@@ -80,7 +81,7 @@ async def seat_bot(lobby_id: str, body: SeatIn, user: CurrentUser,
 
 
 @router.post("/{lobby_id}/start")
-async def start_lobby(lobby_id: str, user: CurrentUser, session: SessionDep,
+async def start_lobby(lobby_id: IdParam, user: CurrentUser, session: SessionDep,
                       play: PlayDep) -> dict[str, Any]:
     """Start the game (host only, every seat held)."""
     lobby = await service.load(session, lobby_id, True)

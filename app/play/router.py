@@ -17,7 +17,7 @@ from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
 from app.ratelimit import limit
-from app.schemas import Body, ChatText
+from app.schemas import Body, ChatText, ClientMoveId, IdParam
 
 router = APIRouter(prefix="/api", tags=["games"])
 
@@ -27,7 +27,7 @@ SeatQuery = Annotated[int | None, Query(ge=0, le=7)]
 class MoveIn(Body):
     seq: int = Field(ge=0)
     move: dict[str, Any]
-    client_move_id: str | None = Field(default=None, min_length=1, max_length=64)
+    client_move_id: ClientMoveId | None = None
     seat: int | None = Field(default=None, ge=0, le=7)
 
 
@@ -85,7 +85,7 @@ async def my_games(session: SessionDep, user: CurrentUser) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}")
-async def get_game(game_id: str, request: Request, play: PlayDep, user: OptionalUser,
+async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: OptionalUser,
                    seat: SeatQuery = None) -> dict[str, Any]:
     """The game with the caller's view (a seat's, or a spectator's)."""
     live = await play.load(game_id)
@@ -96,7 +96,7 @@ async def get_game(game_id: str, request: Request, play: PlayDep, user: Optional
 
 
 @router.get("/games/{game_id}/legal-moves")
-async def legal_moves(game_id: str, play: PlayDep, user: CurrentUser,
+async def legal_moves(game_id: IdParam, play: PlayDep, user: CurrentUser,
                       seat: SeatQuery = None) -> dict[str, Any]:
     """The caller's legal moves now."""
     live = await play.load(game_id)
@@ -107,7 +107,7 @@ async def legal_moves(game_id: str, play: PlayDep, user: CurrentUser,
 
 
 @router.post("/games/{game_id}/moves")
-async def post_move(game_id: str, body: MoveIn, request: Request, play: PlayDep,
+async def post_move(game_id: IdParam, body: MoveIn, request: Request, play: PlayDep,
                     user: CurrentUser) -> dict[str, Any]:
     """Make a move; ``seq`` is the last seq the client saw."""
     limit(request, "moves", request.app.state.settings.rate_moves, key=user.user_id)
@@ -116,21 +116,21 @@ async def post_move(game_id: str, body: MoveIn, request: Request, play: PlayDep,
 
 
 @router.get("/games/{game_id}/log")
-async def game_log(game_id: str, play: PlayDep, user: OptionalUser,
+async def game_log(game_id: IdParam, play: PlayDep, user: OptionalUser,
                    seat: SeatQuery = None) -> dict[str, Any]:
     """Every move as the caller may see it."""
     return await history.log_entries(play, game_id, user.user_id if user else None, seat)
 
 
 @router.get("/games/{game_id}/replay")
-async def replay(game_id: str, play: PlayDep, user: OptionalUser,
+async def replay(game_id: IdParam, play: PlayDep, user: OptionalUser,
                  at: Annotated[int, Query(ge=0)] = 0, seat: SeatQuery = None) -> dict[str, Any]:
     """The view after move ``at`` (0: the setup)."""
     return await history.replay(play, game_id, user.user_id if user else None, at, seat)
 
 
 @router.get("/games/{game_id}/export")
-async def export(game_id: str, play: PlayDep, session: SessionDep,
+async def export(game_id: IdParam, play: PlayDep, session: SessionDep,
                  user: OptionalUser) -> dict[str, Any]:
     """A self-contained record: complete once the game has ended."""
     live = await play.load(game_id)
@@ -152,14 +152,14 @@ async def import_game(body: ImportIn, session: SessionDep, user: CurrentUser) ->
 
 
 @router.post("/games/{game_id}/resign")
-async def resign(game_id: str, play: PlayDep, user: CurrentUser,
+async def resign(game_id: IdParam, play: PlayDep, user: CurrentUser,
                  body: SeatBody | None = None) -> dict[str, Any]:
     """Resign a seat: the bot plays it to the end."""
     return await play.resign(game_id, user.user_id, body.seat if body else None)
 
 
 @router.post("/games/{game_id}/rematch", status_code=201)
-async def rematch(game_id: str, play: PlayDep, session: SessionDep,
+async def rematch(game_id: IdParam, play: PlayDep, session: SessionDep,
                   user: CurrentUser) -> dict[str, Any]:
     """A new lobby with the same seats and options (the game may carry state over)."""
     live = await play.load(game_id)
@@ -184,7 +184,7 @@ async def rematch(game_id: str, play: PlayDep, session: SessionDep,
 
 
 @router.post("/games/{game_id}/chat", status_code=201)
-async def chat(game_id: str, body: ChatIn, request: Request, play: PlayDep,
+async def chat(game_id: IdParam, body: ChatIn, request: Request, play: PlayDep,
                user: CurrentUser) -> dict[str, Any]:
     """Say something at the table; delivered to every viewer over the WebSocket."""
     limit(request, "chat", request.app.state.settings.rate_chat, key=user.user_id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -22,7 +23,7 @@ from app.identity.service import Identity
 from app.play.live import LiveGame, Viewer
 from app.play.service import PlayService
 from app.ratelimit import allow
-from app.schemas import ChatText
+from app.schemas import ID_PATTERN, ChatText, ClientMoveId
 
 log = logging.getLogger("bazaar.ws")
 router = APIRouter()
@@ -41,7 +42,7 @@ class MoveFrame(_Frame):
     type: Literal["move"]
     seq: int = Field(ge=0)
     move: dict[str, Any]
-    client_move_id: str | None = Field(default=None, max_length=64)
+    client_move_id: ClientMoveId | None = None
 
 
 class ChatFrame(_Frame):
@@ -203,6 +204,9 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     play: PlayService = app.state.play
     token = token_of(ws.headers, ws.cookies, ws.query_params)
     user = await identity_of(ws, token)  # type: ignore[arg-type]
+    if not re.match(ID_PATTERN, game_id):
+        await ws.close(code=4404, reason="NOT_FOUND")
+        return
     try:
         live = await play.load(game_id)
         seat_param = ws.query_params.get("seat")

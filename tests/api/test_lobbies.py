@@ -40,6 +40,13 @@ def test_names_and_chat_refuse_control_characters(players: Any) -> None:
     game_id = start_game(ann, [], bots=1)
     assert ann.post(f"/api/games/{game_id}/chat", json={"text": "nul\x00"}).status_code == 422
     ann.ok(ann.post(f"/api/games/{game_id}/chat", json={"text": "two\nlines"}))
+    # ids and client move ids are tokens: a NUL in them is refused before any query
+    for path in ("/api/lobbies/a%00b", "/api/games/a%00b", "/api/games/a%00b/log"):
+        assert ann.get(path).status_code == 422
+    move = {"type": "Trade", "sell": {}, "buy": {}}
+    bad_id = ann.post(f"/api/games/{game_id}/moves",
+                      json={"seq": 0, "move": move, "client_move_id": "x\x00"})
+    assert bad_id.status_code == 422
 
 
 def test_catalog_lists_every_kind_with_option_schemas(players: Any) -> None:
