@@ -66,7 +66,9 @@ def hidden_runs(kind: str, dump: dict[str, Any]) -> list[list[Any]]:
         # the shortest prefix that no public sorted or constant list could match by chance
         for n in range(3, len(run) + 1):
             head = run[:n]
-            if len(set(map(str, head))) > 1 and head != sorted(head, key=str):
+            # ids sort as numbers, tile types as text: a public sorted list could match either
+            ascending = head == sorted(head, key=lambda v: (isinstance(v, str), v))
+            if len(set(map(str, head))) > 1 and not ascending:
                 out.append(head)
                 break
     return out
