@@ -59,7 +59,9 @@ class LiveGame:
     seq: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     history: deque[Step] = field(default_factory=lambda: deque(maxlen=HISTORY))
-    client_moves: OrderedDict[str, tuple[int, list[Event]]] = field(default_factory=OrderedDict)
+    # recent moves by (seat, client move id): a retry is matched only for the seat that made it
+    client_moves: OrderedDict[tuple[Seat, str], tuple[int, list[Event]]] = field(
+        default_factory=OrderedDict)
     # turn clocks (app/play/clock.py): seats the platform plays until their player returns,
     # and how many moves were made for each seat on timeout
     timer: Any = None
@@ -94,8 +96,9 @@ class LiveGame:
         for row in rows:
             self.advance(row.seq, apply_recorded(self.engine, self.state, row), list(row.events))
 
-    def remember_client_move(self, client_move_id: str, seq: int, events: list[Event]) -> None:
-        self.client_moves[client_move_id] = (seq, events)
+    def remember_client_move(self, seat: Seat, client_move_id: str, seq: int,
+                             events: list[Event]) -> None:
+        self.client_moves[(seat, client_move_id)] = (seq, events)
         while len(self.client_moves) > 256:
             self.client_moves.popitem(last=False)
 

@@ -55,7 +55,9 @@ class MoveRow(Base):
     """One applied move: who, what, the chance outcomes it consumed, and its events."""
 
     __tablename__ = "moves"
-    __table_args__ = (UniqueConstraint("game_id", "client_move_id"),)
+    # a client move id names one seat's move: retries are matched after the seat is resolved
+    __table_args__ = (UniqueConstraint("game_id", "seat", "client_move_id",
+                                       name="uq_moves_game_id_seat_client_move_id"),)
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -29,10 +29,12 @@ async def moves_after(session: AsyncSession, game_id: str, seq: int,
     return (await session.scalars(query.order_by(MoveRow.seq))).all()
 
 
-async def move_by_client_id(session: AsyncSession, game_id: str,
+async def move_by_client_id(session: AsyncSession, game_id: str, seat: int,
                             client_move_id: str) -> MoveRow | None:
+    """The move this seat made with this client move id, if any (retries are per seat)."""
     query = select(MoveRow).where(
-        MoveRow.game_id == game_id, MoveRow.client_move_id == client_move_id
+        MoveRow.game_id == game_id, MoveRow.seat == seat,
+        MoveRow.client_move_id == client_move_id,
     )
     return (await session.scalars(query)).first()
 

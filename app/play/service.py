@@ -149,28 +149,44 @@ class PlayService:
     async def submit(self, game_id: str, user_id: str | None, move: Any, seq: int,
                      client_move_id: str | None = None, seat: int | None = None
                      ) -> dict[str, Any]:
-        """A person's move through the pipeline; returns ``{seq, events}``."""
+        """A person's move through the pipeline; returns ``{seq, events}``.
+
+        The caller is authenticated and its seat resolved before anything else is looked at:
+        a ``client_move_id`` retry is recognised only for the seat that made the move, and is
+        answered with that seat's own view of its events (issue 11: a retry named by another
+        caller must neither reveal the first move nor swallow its own).
+        """
         if user_id is None:
             raise unauthorized()
         live = await self.load(game_id)
         async with live.lock:
             if seq > live.seq:
                 await self.catch_up(live)
-            if client_move_id and client_move_id in live.client_moves:
-                done_seq, events = live.client_moves[client_move_id]
-                return {"seq": done_seq, "events": live.events_for(events, seat)}
             move_type = move.get("type") if isinstance(move, dict) else None
-            if move_type in live.engine.host_moves:
+            if isinstance(move_type, str) and move_type in live.engine.host_moves:
                 if user_id != live.host_id:
                     raise forbidden("NOT_HOST", "only the host may make this move")
+                acting: int = HOST
+            else:
+                resolved = self.resolve_seat(live, user_id, seat)
+                if resolved is None:
+                    raise forbidden("NOT_YOUR_SEAT", "you hold no seat in this game")
+                acting = resolved
+            if client_move_id:
+                done = live.client_moves.get((acting, client_move_id))
+                if done is not None:
+                    return {"seq": done[0], "events": self._own_events(live, acting, done[1])}
+            if acting == HOST:
                 return await self._commit(live, HOST, move, seq, client_move_id, "host")
-            acting = self.resolve_seat(live, user_id, seat)
-            if acting is None:
-                raise forbidden("NOT_YOUR_SEAT", "you hold no seat in this game")
             if acting in live.resigned:
                 raise forbidden("RESIGNED", "this seat has resigned; the bot plays it")
             live.away.discard(acting)  # a move of their own: the player is back
             return await self._commit(live, acting, move, seq, client_move_id, "player")
+
+    @staticmethod
+    def _own_events(live: LiveGame, seat: int, events: list[Any]) -> list[Any]:
+        """The events of a seat's move as that seat sees them (the host sees public ones)."""
+        return live.events_for(events, None if seat == HOST else seat)
 
     async def _commit(self, live: LiveGame, seat: int, move: Any, seq: int,
                       client_move_id: str | None, actor: str) -> dict[str, Any]:
@@ -182,9 +198,9 @@ class PlayService:
             # a move made at the current seq cannot have been applied yet, so only a stale one
             # is looked up (no database round trip on the hot path)
             async with self.sessions() as session:
-                row = await repo.move_by_client_id(session, live.id, client_move_id)
+                row = await repo.move_by_client_id(session, live.id, seat, client_move_id)
             if row is not None:
-                return {"seq": row.seq, "events": live.events_for(list(row.events), seat)}
+                return {"seq": row.seq, "events": self._own_events(live, seat, list(row.events))}
         if live.finished:
             raise conflict("GAME_FINISHED", "the game is over")
         if seq != live.seq:
@@ -216,7 +232,7 @@ class PlayService:
             live.timeouts[seat] = live.timeouts.get(seat, 0) + 1
         clock.on_advance(live)
         if client_move_id:
-            live.remember_client_move(client_move_id, new_seq, events)
+            live.remember_client_move(seat, client_move_id, new_seq, events)
         self.metrics.moves += 1
         elapsed = time.perf_counter() - started
         self.metrics.move_seconds += elapsed
@@ -224,7 +240,7 @@ class PlayService:
                                 "ms": round(elapsed * 1000, 2)})
         await self.hub.publish(live.id, {"type": "advanced", "seq": new_seq})
         self.kick_bots(live)
-        return {"seq": new_seq, "events": live.events_for(events, None if seat == HOST else seat)}
+        return {"seq": new_seq, "events": self._own_events(live, seat, events)}
 
     @staticmethod
     def _outcome_json(live: LiveGame, outcome: Any) -> dict[str, Any] | None:

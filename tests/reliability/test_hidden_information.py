@@ -131,6 +131,7 @@ def test_no_viewer_receives_what_it_may_not_know(server: Any, kind: str, players
         rec.add(v, frame["seq"], frame)
         views[v].append((frame["seq"], json.loads(json.dumps(sock.view)), []))
     spectator_http = httpx.Client(base_url=server.url, timeout=30)
+    outsider = Player(server.url, "Outsider")  # a guest who holds no seat in this game
     rng = random.Random(7)
     seq = 0
     for _ in range(3000):
@@ -143,10 +144,23 @@ def test_no_viewer_receives_what_it_may_not_know(server: Any, kind: str, players
         legal = player.ok(player.get(f"/api/games/{game_id}/legal-moves"))
         rec.add(seat, seq, legal)
         move = rng.choice(legal["moves"])
-        reply = player.move(game_id, seq, move)
+        reply = player.move(game_id, seq, move, client_move_id=f"c{seq}")
         rec.add(seat, seq, reply.json())
         assert reply.status_code == 200, reply.text
-        seq = reply.json()["seq"]
+        before, seq = seq, reply.json()["seq"]
+        # the retry channel: the move's client id named by every other caller, for its seat
+        # and for their own, over HTTP and the socket, must reveal nothing of the move
+        for v, sock in sockets.items():
+            if v == seat:
+                continue
+            caller = outsider if v is None else people[v]
+            for claimed in (seat, v):
+                replayed = caller.move(game_id, before, {"type": "Nonsense"},
+                                       client_move_id=f"c{before}", seat=claimed)
+                rec.add(v, seq, replayed.json())
+                assert replayed.status_code in (403, 409, 422), (kind, v, replayed.text)
+            sock.send({"type": "move", "seq": before, "move": {"type": "Nonsense"},
+                       "client_move_id": f"c{before}"})
         if seq % 9 == 1:  # now and then, every HTTP read a viewer can make
             for v, p in [*enumerate(people), (None, None)]:
                 client = p.http if p else spectator_http
@@ -203,4 +217,61 @@ def test_no_viewer_receives_what_it_may_not_know(server: Any, kind: str, players
     for sock in sockets.values():
         sock.close()
     spectator_http.close()
+    outsider.http.close()
+
+
+@pytest.mark.parametrize("channel", ["http", "socket"])
+def test_a_client_move_id_retry_belongs_to_its_seat(server: Any, channel: str) -> None:
+    """Issue 11: another caller naming a seat's client move id learns nothing of that move,
+    and a seat reusing another seat's id gets its own move applied."""
+    people = [Player(server.url, f"P{i}") for i in range(3)]
+    outsider = Player(server.url, "Outsider")
+    host = people[0]
+    lobby = host.ok(host.post("/api/lobbies", json={
+        "kind": "bombay-bazar", "players": 3, "options": {"first_player": "parity"}}))
+    for p in people[1:]:
+        p.ok(p.post(f"/api/lobbies/{lobby['id']}/join"))
+    game_id = host.ok(host.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"]
+    seq = 0
+    for _ in range(3):  # BOM-54: each seat chooses its elephant, then all three hide
+        to_act = host.game(game_id)["view"]["to_act"][0]
+        chooser = people[to_act]
+        seq = chooser.ok(chooser.move(game_id, seq, chooser.game(game_id)["legal"][0]))["seq"]
+    hide3 = {"type": "HideTokens", "hide": 3}
+    first = host.ok(host.move(game_id, seq, hide3, client_move_id="m1", seat=0))
+    assert any(e.get("hide") == 3 for e in first["events"]), first  # seat 0 sees its own hide
+
+    # an outsider replays the id for seat 0: refused, nothing revealed
+    stolen = outsider.move(game_id, seq, {"type": "x"}, client_move_id="m1", seat=0)
+    assert stolen.status_code == 403, stolen.text
+    assert "hide" not in stolen.text.lower().replace("hidetokens", "")
+    # and with no seat named: still nobody's retry
+    assert outsider.move(game_id, seq, {"type": "x"}, client_move_id="m1").status_code == 403
+
+    # seat 1 sends its own hide with the same id: applied, not answered with seat 0's result
+    hide1 = {"type": "HideTokens", "hide": 1}
+    if channel == "http":
+        reply = people[1].ok(people[1].move(game_id, first["seq"], hide1,
+                                            client_move_id="m1", seat=1))
+        assert reply["seq"] == first["seq"] + 1
+        assert all(e.get("seat") != 0 or "hide" not in e for e in reply["events"]), reply
+    else:
+        sock = Viewer(server.url, game_id, people[1].token)
+        sock.send({"type": "hello"})
+        sock.recv_type("snapshot")
+        sock.send({"type": "move", "seq": first["seq"], "move": hide1, "client_move_id": "m1"})
+        moved = sock.recv_type("moved")
+        assert moved["seq"] == first["seq"] + 1, moved
+        sock.close()
+    view = people[1].game(game_id, seat=1)["view"]
+    assert view["parity"]["my_hide"] == 1, view["parity"]
+    # seat 0's own retry still gets its first result, as seat 0 saw it
+    again = host.ok(host.move(game_id, seq, hide3, client_move_id="m1", seat=0))
+    assert again == first
+    # seat 2 learns nothing of either hide by replaying the id for itself
+    probe = people[2].move(game_id, seq, {"type": "x"}, client_move_id="m1", seat=2)
+    assert probe.status_code in (409, 422), probe.text
+    assert "my_hide" not in probe.text and '"hide"' not in probe.text
+    for p in [*people, outsider]:
+        p.http.close()
 
