@@ -30,6 +30,9 @@ class Settings(BaseSettings):
     run_migrations: bool = True
     log_level: str = "info"
     cookie_secure: bool = False
+    # Origins whose pages may act with the cookie, comma-separated (https://example.org);
+    # empty: the server's own origin, from the request's scheme and Host (app/csrf.py).
+    allowed_origins: str = ""
 
 
 @lru_cache

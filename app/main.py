@@ -19,6 +19,7 @@ from sqlalchemy import text
 
 from app import errors
 from app.config import Settings, get_settings
+from app.csrf import CrossSiteGuard
 from app.db import make_engine, make_sessionmaker
 from app.games.base import all_engines
 from app.identity.router import router as identity_router
@@ -91,6 +92,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from app.web.router import router as web_router
 
         app.include_router(web_router)
+    # state-changing requests the cookie authenticates must come from our own pages (app/csrf.py)
+    app.add_middleware(CrossSiteGuard, allowed_origins=settings.allowed_origins)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     return app
 

@@ -17,6 +17,7 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from app.csrf import origin_allowed, parse_origins
 from app.deps import identity_of, token_of
 from app.errors import ApiError
 from app.identity.service import Identity
@@ -202,7 +203,13 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     """A viewer's live connection to a game."""
     app = ws.app
     play: PlayService = app.state.play
-    token = token_of(ws.headers, ws.cookies, ws.query_params)
+    origin = ws.headers.get("origin")
+    if origin is not None and not origin_allowed(
+            ws.scope, origin, parse_origins(app.state.settings.allowed_origins)):
+        await ws.close(code=4403, reason="CROSS_SITE")  # another site's page (app/csrf.py)
+        return
+    # without Origin it is no browser page: Bearer header or ``token`` query, never the cookie
+    token = token_of(ws.headers, ws.cookies if origin is not None else {}, ws.query_params)
     user = await identity_of(ws, token)  # type: ignore[arg-type]
     if not re.match(ID_PATTERN, game_id):
         await ws.close(code=4404, reason="NOT_FOUND")

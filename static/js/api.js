@@ -1,5 +1,6 @@
 // Fetch wrapper for the JSON API (docs/api.md): same-origin credentials (the HttpOnly
-// bazaar_token cookie), JSON in and out, and errors thrown as ApiError {status, code, reason}.
+// bazaar_token cookie), JSON in and out, X-Requested-With on every state-changing request,
+// and errors thrown as ApiError {status, code, reason}.
 
 export class ApiError extends Error {
   constructor(status, code, reason, body) {
@@ -29,6 +30,9 @@ function describeError(status, body) {
 /** Call the API; resolves with the JSON body (or null for an empty body). */
 export async function api(method, path, body) {
   const init = {method, credentials: "same-origin", headers: {Accept: "application/json"}};
+  // Every state-changing request, body or not, says it comes from this client: the server
+  // refuses cookie-authenticated ones without a JSON type or this header (app/csrf.py).
+  if (method !== "GET" && method !== "HEAD") init.headers["X-Requested-With"] = "bazaar";
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

@@ -23,14 +23,16 @@ ORDER = [20, 14, *(c for c in range(1, 28) if c not in (20, 14))]
 def start_hot_seat_game(page, server: str) -> str:  # type: ignore[no-untyped-def]
     """A two-seat game held by the page's user, with a fixed deck; returns the game URL."""
     api = page.context.request
-    lobby = api.post(f"{server}/api/lobbies", data={
+    # with the page's cookie, so as the site's own pages send it (app/csrf.py)
+    own = {"origin": server, "x-requested-with": "test"}
+    lobby = api.post(f"{server}/api/lobbies", headers=own, data={
         "kind": "grand-bazaar", "players": 2,
         "options": {"first_player": 0, "price_order": ORDER},
     }).json()
-    patched = api.patch(f"{server}/api/lobbies/{lobby['id']}",
+    patched = api.patch(f"{server}/api/lobbies/{lobby['id']}", headers=own,
                         data={"seats": [{"seat": 1, "holder": "host"}]})
     assert patched.ok, patched.text()
-    started = api.post(f"{server}/api/lobbies/{lobby['id']}/start")
+    started = api.post(f"{server}/api/lobbies/{lobby['id']}/start", headers=own)
     assert started.ok, started.text()
     return f"{server}/games/{started.json()['game_id']}"
 
