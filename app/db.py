@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
-from sqlalchemy import JSON, MetaData, event
+from sqlalchemy import JSON, MetaData, event, exc
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -30,7 +31,11 @@ class Base(DeclarativeBase):
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
 
 
-def make_engine(url: str) -> AsyncEngine:
+IDLE_PING_SECONDS = 10.0
+"""A pooled connection idle this long is pinged before use (see ``_ping_when_idle``)."""
+
+
+def make_engine(url: str, idle_ping_seconds: float = IDLE_PING_SECONDS) -> AsyncEngine:
     """An async engine; SQLite gets WAL and a busy timeout so readers never block writers."""
     if url.startswith("sqlite"):
         engine = create_async_engine(url, connect_args={"timeout": 30})
@@ -44,9 +49,34 @@ def make_engine(url: str) -> AsyncEngine:
             cur.close()
 
         return engine
-    # No pre-ping: it costs a round trip per checkout, on every move. Connections are
-    # recycled instead, and a dropped one fails one request that the client retries.
-    return create_async_engine(url, pool_size=30, max_overflow=30, pool_recycle=1800)
+    # No pre-ping on every checkout: that is a round trip per move. A connection that sat
+    # idle is pinged instead (a busy one was just proven alive), so that a server restart,
+    # a failover or an idle-connection reaper never fails a request (issue 11).
+    engine = create_async_engine(url, pool_size=30, max_overflow=30, pool_recycle=1800)
+    _ping_when_idle(engine, idle_ping_seconds)
+    return engine
+
+
+def _ping_when_idle(engine: AsyncEngine, idle_seconds: float) -> None:
+    """Ping a pooled connection on checkout when it was idle ``idle_seconds`` or more; a dead
+    one is discarded and the pool connects afresh (SQLAlchemy's documented pessimistic
+    handling: raising ``DisconnectionError`` from ``checkout`` retries the checkout)."""
+    pool = engine.sync_engine.pool
+    dialect = engine.sync_engine.dialect
+
+    @event.listens_for(pool, "checkin")
+    def _checked_in(_dbapi_conn: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(pool, "checkout")
+    def _checked_out(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        idle_since = record.info.pop("idle_since", None)
+        if idle_since is None or time.monotonic() - idle_since < idle_seconds:
+            return
+        try:
+            dialect.do_ping(dbapi_conn)
+        except Exception as err:
+            raise exc.DisconnectionError("a pooled connection died while idle") from err
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

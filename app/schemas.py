@@ -15,8 +15,11 @@ class Body(BaseModel):
 
 
 # No control characters: they mean nothing in a name or a chat line, and PostgreSQL refuses NUL.
+# Names also refuse invisible and direction-changing characters (zero-width spaces, the bidi
+# overrides such as U+202E): in a seat list they would disguise one player as another.
+NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]+$"
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40,
-                                        pattern=r"^[^\x00-\x1f\x7f]+$")]
+                                        pattern=NAME_PATTERN)]
 ChatText = Annotated[str, StringConstraints(min_length=1, max_length=300,
                                             pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]+$")]
 
@@ -24,4 +27,6 @@ ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 """Lobby and game ids are URL-safe tokens; anything else is refused before it reaches a query
 (PostgreSQL answers a NUL in a string parameter with an error, not a miss)."""
 IdParam = Annotated[str, Path(pattern=ID_PATTERN)]
-ClientMoveId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")]
+TOKEN_PATTERN = r"^[A-Za-z0-9_.:-]{1,64}$"
+"""Client move ids and seeds: short printable tokens."""
+ClientMoveId = Annotated[str, StringConstraints(pattern=TOKEN_PATTERN)]

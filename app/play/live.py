@@ -71,6 +71,8 @@ class LiveGame:
     replay: list[tuple[Any, list[Event]]] | None = None
     # the events of the setup (step 0 of the log), recomputed once when the game is loaded
     setup_events: list[Event] = field(default_factory=list)
+    # an imported record cut short: kept for review, nobody moves in it (app/play/records.py)
+    imported: bool = False
 
     def __post_init__(self) -> None:
         if not self.history:
@@ -81,6 +83,18 @@ class LiveGame:
     @property
     def finished(self) -> bool:
         return self.engine.outcome(self.state) is not None
+
+    @property
+    def status(self) -> str:
+        """``live``, ``finished``, or ``imported`` (a record cut short, for review only)."""
+        if self.finished:
+            return "finished"
+        return "imported" if self.imported else "live"
+
+    @property
+    def playable(self) -> bool:
+        """Whether moves may still be made: a live game, not finished and not imported."""
+        return not self.imported and not self.finished
 
     @property
     def names(self) -> list[str]:
@@ -125,8 +139,9 @@ class LiveGame:
         return self.view_at(self.history[-1], viewer)
 
     def legal(self, viewer: Viewer) -> list[dict[str, Any]]:
-        """The legal moves of a seat that is to act (empty for spectators and the finished)."""
-        if viewer is None or self.finished or viewer not in self.engine.to_act(self.state):
+        """The legal moves of a seat that is to act (empty for spectators, and once the game is
+        no longer playable)."""
+        if viewer is None or not self.playable or viewer not in self.engine.to_act(self.state):
             return []
         return self.engine.legal_moves(self.state, viewer)
 
@@ -185,5 +200,5 @@ class LiveGame:
             "seq": self.seq,
             "view": self.view(viewer),
             "legal": self.legal(viewer),
-            "status": "finished" if self.finished else "live",
+            "status": self.status,
         }

@@ -8,18 +8,23 @@ replays a complete record from its setup and refuses it if any step disagrees.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
+from pydantic import TypeAdapter, ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import ApiError
-from app.games.base import GameError, ReplayRng, get_engine
+from app.games.base import HOST, GameError, ReplayRng, get_engine
 from app.ids import new_id
 from app.play import repository as repo
 from app.play.models import Game
 from app.play.repository import now
+from app.schemas import TOKEN_PATTERN, Name
 
 FORMAT = "bazaar-game/1"
+IMPORTED = "imported"
+"""The status of an imported game that did not reach its end: for review only."""
 
 
 def export_record(game: Game, rows: list[Any], complete: bool,
@@ -47,19 +52,66 @@ def _bad(reason: str) -> ApiError:
     return ApiError(422, "REPLAY_MISMATCH", reason)
 
 
+def _malformed(reason: str) -> ApiError:
+    return ApiError(422, "BAD_RECORD", reason)
+
+
+ACTORS = frozenset({"player", "bot", "timeout", "resigned", "host"})
+"""Who may have made a logged move (MoveRow.actor); a record naming anyone else is refused."""
+MAX_SEATS = 8
+MAX_MOVES = 5000
+_NAME = TypeAdapter(Name)
+
+
+def _check_fields(record: dict[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The record's seat names and move entries, each checked as strictly as the live API
+    checks them (issue 11): names as session names, seed as a token, actors from the known
+    set, seats in range, sizes bounded. Raises 422 BAD_RECORD."""
+    names, moves = record.get("seats"), record.get("moves")
+    if not isinstance(names, list) or not 1 <= len(names) <= MAX_SEATS:
+        raise _malformed(f"seats must be a list of 1 to {MAX_SEATS} names")
+    for name in names:
+        try:
+            valid = isinstance(name, str) and _NAME.validate_python(name) == name
+        except ValidationError:
+            valid = False
+        if not valid:
+            raise _malformed("a seat name must be 1 to 40 visible characters, as a player's "
+                             "name is")
+    seed = record.get("seed")
+    if not isinstance(seed, str | int) or isinstance(seed, bool) \
+            or not re.match(TOKEN_PATTERN, str(seed)):
+        raise _malformed("the seed must be a short token of letters, digits and _.:-")
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        raise _malformed(f"moves must be a list of at most {MAX_MOVES} entries")
+    for i, entry in enumerate(moves, start=1):
+        if not isinstance(entry, dict) or entry.get("seq") != i:
+            raise _bad(f"move {i} is missing or out of order")
+        seat = entry.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) \
+                or not (seat == HOST or 0 <= seat < len(names)):
+            raise _malformed(f"move {i}: the seat must be one of the record's seats")
+        if entry.get("actor", "player") not in ACTORS:
+            raise _malformed(f"move {i}: the actor must be one of {', '.join(sorted(ACTORS))}")
+        if not isinstance(entry.get("move"), dict):
+            raise _malformed(f"move {i}: the move must be an object")
+    return names, moves
+
+
 async def import_record(session: AsyncSession, record: dict[str, Any], user_id: str) -> Game:
-    """Replay a complete record from its setup; store it as a new game held by the importer."""
-    if record.get("format") != FORMAT or not record.get("complete"):
-        raise ApiError(422, "BAD_RECORD", f"expected a complete {FORMAT} record")
+    """Replay a complete record from its setup; store it as a new game held by the importer.
+
+    The game is for review, never live: a record that replays to its end is ``finished``; one
+    cut short is ``imported`` (nobody sits in its seats, so nobody may move in it; playing a
+    position on is "continue from here").
+    """
+    if record.get("format") != FORMAT or record.get("complete") is not True:
+        raise _malformed(f"expected a complete {FORMAT} record")
     try:
         engine = get_engine(str(record["kind"]))
     except KeyError:
         raise ApiError(422, "UNKNOWN_KIND", "unknown game kind") from None
-    names = record.get("seats")
-    moves = record.get("moves")
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names) \
-            or not isinstance(moves, list):
-        raise ApiError(422, "BAD_RECORD", "seats and moves must be lists")
+    names, moves = _check_fields(record)
     try:
         options = engine.validate_options(record.get("options") or {}, len(names))
         setup_rng = ReplayRng(record.get("setup_chance") or [])
@@ -69,17 +121,15 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
         if _canon(initial) != _canon(record.get("initial_state")):
             raise _bad("the initial state does not follow from the setup record")
         for i, entry in enumerate(moves, start=1):
-            if not isinstance(entry, dict) or entry.get("seq") != i:
-                raise _bad(f"move {i} is missing or out of order")
             rng = ReplayRng(entry.get("chance") or [])
-            state, events = engine.apply(state, int(entry["seat"]), entry["move"], rng)
+            state, events = engine.apply(state, entry["seat"], entry["move"], rng)
             rng.finish()
             if _canon(events) != _canon(entry.get("events")):
                 raise _bad(f"move {i} does not produce the recorded events")
     except GameError as err:
         raise _bad(f"the record does not replay: {err.reason}") from None
     except (KeyError, TypeError, ValueError) as err:
-        raise ApiError(422, "BAD_RECORD", f"malformed record: {err}") from None
+        raise _malformed(f"malformed record: {err}") from None
     outcome = engine.outcome(state)
     stamp = now()
     game = Game(
@@ -87,18 +137,18 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
         options=options,
         seats=[{"seat": i, "holder": "host", "user_id": None, "name": n}
                for i, n in enumerate(names)],
-        clock={}, seed=str(record.get("seed") or "imported"),
+        clock={}, seed=str(record["seed"]),
         setup_chance=record.get("setup_chance") or [], initial_state=initial,
-        status="finished" if outcome else "live", seq=len(moves),
+        status="finished" if outcome else IMPORTED, seq=len(moves),
         outcome={**outcome.to_json(), "resigned": []} if outcome else None,
         resigned=[], created_at=stamp, updated_at=stamp,
     )
     session.add(game)
     await session.flush()
     for entry in moves:
-        repo.add_move(session, game.id, entry["seq"], int(entry["seat"]), entry["move"],
+        repo.add_move(session, game.id, entry["seq"], entry["seat"], entry["move"],
                       entry.get("chance") or [], entry.get("events") or [],
-                      str(entry.get("actor") or "player"), None)
+                      entry.get("actor", "player"), None)
     return game
 
 

@@ -83,8 +83,16 @@ async def timeout_counts(session: AsyncSession, game_id: str) -> dict[int, int]:
     return {seat: n for seat, n in (await session.execute(query)).all()}
 
 
-async def live_game_ids(session: AsyncSession) -> Sequence[str]:
-    return (await session.scalars(select(Game.id).where(Game.status == "live"))).all()
+async def games_with_duties(session: AsyncSession) -> list[str]:
+    """The live games in which the platform may have to move: a bot seat, a resigned seat,
+    or a turn clock. Read from the setup columns alone, without replaying any game."""
+    rows = await session.execute(
+        select(Game.id, Game.seats, Game.clock, Game.resigned).where(Game.status == "live"))
+    return [
+        game_id for game_id, seats, clock, resigned in rows
+        if resigned or (clock or {}).get("mode", "off") != "off"
+        or any(s.get("holder") == "bot" for s in seats or [])
+    ]
 
 
 async def chat_lines(session: AsyncSession, game_id: str, limit: int = 100) -> list[ChatLine]:

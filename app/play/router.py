@@ -49,7 +49,7 @@ def game_json(play: PlayService, live: LiveGame, user_id: str | None,
     viewer = play.resolve_seat(live, user_id, seat)
     return {
         "id": live.id, "kind": live.kind, "title": live.engine.title,
-        "status": "finished" if live.finished else "live", "seq": live.seq,
+        "status": live.status, "seq": live.seq,
         "private": live.private,
         "seats": [{**s, "resigned": s["seat"] in live.resigned} for s in live.seats],
         "you": {"seats": play.seats_of(live, user_id), "seat": viewer,
@@ -110,7 +110,7 @@ async def legal_moves(game_id: IdParam, play: PlayDep, user: CurrentUser,
 async def post_move(game_id: IdParam, body: MoveIn, request: Request, play: PlayDep,
                     user: CurrentUser) -> dict[str, Any]:
     """Make a move; ``seq`` is the last seq the client saw."""
-    limit(request, "moves", request.app.state.settings.rate_moves, key=user.user_id)
+    await limit(request, "moves", request.app.state.settings.rate_moves, user.user_id)
     return await play.submit(game_id, user.user_id, body.move, body.seq,
                              body.client_move_id, body.seat)
 
@@ -187,5 +187,5 @@ async def rematch(game_id: IdParam, play: PlayDep, session: SessionDep,
 async def chat(game_id: IdParam, body: ChatIn, request: Request, play: PlayDep,
                user: CurrentUser) -> dict[str, Any]:
     """Say something at the table; delivered to every viewer over the WebSocket."""
-    limit(request, "chat", request.app.state.settings.rate_chat, key=user.user_id)
+    await limit(request, "chat", request.app.state.settings.rate_chat, user.user_id)
     return await play.chat(game_id, user.user_id, user.name, body.text.strip() or "…")

@@ -10,6 +10,7 @@ because publishing must follow the commit of exactly this move.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import OrderedDict
@@ -25,6 +26,7 @@ from app.play import clock
 from app.play import repository as repo
 from app.play.live import LiveGame, Viewer
 from app.play.models import Game
+from app.play.records import IMPORTED
 from app.play.setup import setup_events
 from app.play.writer import MoveRecord, MoveWriter
 from app.realtime.hub import Hub
@@ -32,6 +34,8 @@ from app.realtime.hub import Hub
 log = logging.getLogger("bazaar.play")
 
 CACHE_SIZE = 2000
+RESUME_BATCH = 50
+"""Games loaded per step of the start-up resume before requests get their turn."""
 
 
 class Metrics:
@@ -57,6 +61,7 @@ class PlayService:
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self._resume_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ loading
 
@@ -90,6 +95,7 @@ class PlayService:
             options=dict(game.options), private=game.private, host_id=game.host_id,
             seed=game.seed, clock=dict(game.clock or {}), resigned=list(game.resigned or []),
             state=state, seq=snap.seq if snap else 0, setup_events=setup_events(game),
+            imported=game.status == IMPORTED,
         )
         if snap is None:
             live.history[0].events = live.setup_events
@@ -203,6 +209,8 @@ class PlayService:
                 return {"seq": row.seq, "events": self._own_events(live, seat, list(row.events))}
         if live.finished:
             raise conflict("GAME_FINISHED", "the game is over")
+        if live.imported:
+            raise conflict("GAME_IMPORTED", "an imported game is for review; nobody moves in it")
         if seq != live.seq:
             # checked before the turn, so that the loser of a race learns the current seq
             raise conflict("STALE_SEQ", f"the game is at seq {live.seq}, not {seq}", seq=live.seq)
@@ -289,7 +297,7 @@ class PlayService:
 
     def kick_bots(self, live: LiveGame) -> None:
         """Start this game's bot driver if a bot is to act and none is running."""
-        if live.finished or not (live.engine.to_act(live.state) & self.bot_seats(live)):
+        if not live.playable or not (live.engine.to_act(live.state) & self.bot_seats(live)):
             return
         task = self._bot_tasks.get(live.id)
         if task is not None and not task.done():
@@ -321,17 +329,30 @@ class PlayService:
                         log.error("bot move rejected in game %s: %s", game_id, err.code)
                         return
 
+    def start_resuming(self) -> None:
+        """At start-up: resume bot and clock duties in the background, so that the server
+        answers at once however many games are live (issue 11); games load lazily anyway."""
+        self._resume_task = asyncio.create_task(self.resume_bots())
+
     async def resume_bots(self) -> None:
-        """At start-up: let bots move in every live game that waits for one."""
+        """Load the live games that the platform may have to move in (a bot, a resigned seat
+        or a running clock), in bounded batches, and let their bots go on."""
         async with self.sessions() as session:
-            ids = await repo.live_game_ids(session)
-        for game_id in ids:
-            try:
-                self.kick_bots(await self.load(game_id))
-            except Exception:  # a broken game must not stop the server from starting
-                log.exception("could not resume game %s", game_id)
+            ids = await repo.games_with_duties(session)
+        for start in range(0, len(ids), RESUME_BATCH):
+            for game_id in ids[start:start + RESUME_BATCH]:
+                try:
+                    self.kick_bots(await self.load(game_id))
+                except Exception:  # a broken game must not stop the others from resuming
+                    log.exception("could not resume game %s", game_id)
+            await asyncio.sleep(0)  # requests go first between batches
+        log.info("resumed %d live games", len(ids))
 
     async def stop(self) -> None:
+        if self._resume_task is not None:
+            self._resume_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._resume_task
         for task in self._bot_tasks.values():
             task.cancel()
         await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)
@@ -347,6 +368,8 @@ class PlayService:
         async with live.lock:
             if live.finished:
                 raise conflict("GAME_FINISHED", "the game is over")
+            if live.imported:
+                raise conflict("GAME_IMPORTED", "an imported game is for review")
             acting = self.resolve_seat(live, user_id, seat)
             if acting is None:
                 raise forbidden("NOT_YOUR_SEAT", "you hold no seat in this game")

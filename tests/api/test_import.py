@@ -1,0 +1,128 @@
+"""Import (issue 11.3): a record becomes a game for review, never a live game with empty seats;
+every field is checked as strictly as the live API checks it."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+from typing import Any
+
+import pytest
+
+from app.games.base import RecordingRng, ReplayRng, SeededRng, get_engine
+from app.play.records import FORMAT
+
+
+def local_record(kind: str = "grand-bazaar", players: int = 2, seed: int = 5,
+                 moves: int | None = None, names: list[Any] | None = None) -> dict[str, Any]:
+    """A complete record made here with the engine: random legal moves to the end (or cut
+    short after ``moves``), in the export format; consistent, so only the field under test
+    can be what a refusal is about."""
+    engine = get_engine(kind)
+    names = names or [f"P{i}" for i in range(players)]
+    options = engine.validate_options({}, players)
+    setup = RecordingRng(SeededRng(seed))
+    state = engine.setup(names, options, setup)
+    record: dict[str, Any] = {
+        "format": FORMAT, "kind": kind, "complete": True, "seats": names, "options": options,
+        "seed": f"s{seed}", "setup_chance": setup.outcomes,
+        "initial_state": engine.dump_state(state), "moves": [],
+    }
+    pick = random.Random(seed)
+    while engine.outcome(state) is None and (moves is None or len(record["moves"]) < moves):
+        seat = min(engine.to_act(state))
+        move = pick.choice(engine.legal_moves(state, seat))
+        rng = RecordingRng(SeededRng(f"{seed}:{len(record['moves'])}"))
+        state, events = engine.apply(state, seat, move, rng)
+        record["moves"].append({"seq": len(record["moves"]) + 1, "seat": seat, "move": move,
+                                "chance": rng.outcomes, "events": events, "actor": "player"})
+    return record
+
+
+def test_a_finished_record_imports_as_a_finished_game(players: Any) -> None:
+    ann = players("Ann")
+    record = local_record()
+    game_id = ann.ok(ann.post("/api/games/import", json={"record": record}))["game_id"]
+    game = ann.game(game_id)
+    assert game["status"] == "finished" and game["seq"] == len(record["moves"])
+
+
+def test_a_record_cut_short_is_for_review_and_nobody_moves_in_it(players: Any) -> None:
+    ann = players("Ann")
+    record = local_record(moves=6)
+    game_id = ann.ok(ann.post("/api/games/import", json={"record": record}))["game_id"]
+    game = ann.game(game_id)
+    assert game["status"] == "imported", game["status"]
+    assert game["legal"] == []
+    seat = game["view"]["to_act"][0]
+    engine = get_engine("grand-bazaar")
+    state = engine.load_state(record["initial_state"])
+    for entry in record["moves"]:
+        state, _ = engine.apply(state, entry["seat"], entry["move"], ReplayRng(entry["chance"]))
+    legal = engine.legal_moves(state, seat)
+    assert legal, "the seat to act has a legal move in the cut position"
+    refused = ann.move(game_id, 6, legal[0], seat=seat)
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["detail"]["code"] == "GAME_IMPORTED"
+    assert ann.post(f"/api/games/{game_id}/resign", json={"seat": seat}).status_code == 409
+    time.sleep(0.3)  # no bot or clock plays it either
+    assert ann.game(game_id)["seq"] == 6
+    listed = ann.ok(ann.get("/api/games", params={"status": "live"}))["games"]
+    assert game_id not in {g["id"] for g in listed}
+    # the review works: the log and the replay of any step
+    assert len([e for e in ann.ok(ann.get(f"/api/games/{game_id}/log"))["entries"]
+                if e["seq"] > 0]) == 6
+    ann.ok(ann.get(f"/api/games/{game_id}/replay", params={"at": 3}))
+
+
+def _with(record: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    changed = copy.deepcopy(record)
+    target = changed
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return changed
+
+
+BAD_NAMES = [
+    ("name with NUL", "A\x00n"),
+    ("name with a bidi override", "Ann\u202egnp.exe"),
+    ("empty name", ""),
+    ("huge name", "A" * 20_000),
+    ("name with padding", "  Ann"),
+]
+
+
+@pytest.mark.parametrize(("what", "name"), BAD_NAMES, ids=[b[0] for b in BAD_NAMES])
+def test_seat_names_are_checked_as_player_names(players: Any, what: str, name: str) -> None:
+    ann = players("Ann")
+    record = local_record(moves=2, names=[name, "Bob"])
+    reply = ann.post("/api/games/import", json={"record": record})
+    assert reply.status_code in (413, 422), (what, reply.status_code, reply.text)
+    assert ann.ok(ann.get("/api/me/games"))["games"] == []
+
+
+BAD_FIELDS = [
+    ("name not a string", ("seats", 0), 7),
+    ("huge actor", ("moves", 0, "actor"), "x" * 10_000),
+    ("forged bot actor", ("moves", 0, "actor"), "robot"),
+    ("seed with NUL", ("seed",), "ab\x00cd"),
+    ("huge seed", ("seed",), "s" * 10_000),
+    ("seat as a string", ("moves", 0, "seat"), "0"),
+    ("seat as a boolean", ("moves", 0, "seat"), False),
+    ("seat out of range", ("moves", 0, "seat"), 5),
+    ("move not an object", ("moves", 0, "move"), ["x"]),
+    ("not complete", ("complete",), "yes"),
+]
+
+
+@pytest.mark.parametrize(("what", "path", "value"), BAD_FIELDS, ids=[b[0] for b in BAD_FIELDS])
+def test_every_field_of_a_record_is_checked(players: Any, what: str, path: tuple[Any, ...],
+                                            value: Any) -> None:
+    ann = players("Ann")
+    record = _with(local_record(moves=2), path, value)
+    reply = ann.post("/api/games/import", json={"record": record})
+    assert reply.status_code in (413, 422), (what, reply.status_code, reply.text)
+    assert reply.json()["detail"]["code"] in ("BAD_RECORD", "REPLAY_MISMATCH", "TOO_LARGE")
+    assert ann.ok(ann.get("/api/me/games"))["games"] == []  # nothing was stored
