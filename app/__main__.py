@@ -13,6 +13,8 @@ def main() -> None:
     uvicorn.run("app.main:app", host=settings.host, port=settings.port,
                 log_level=settings.log_level, ws_max_size=64 * 1024,
                 ws_per_message_deflate=False, proxy_headers=True,
+                # X-Forwarded-For/-Proto only from these peers (the load balancer)
+                forwarded_allow_ips=settings.forwarded_allow_ips,
                 log_config=log_config(settings.log_level))
 
 

@@ -23,10 +23,19 @@ class Settings(BaseSettings):
     snapshot_every: int = 25
     max_body_bytes: int = 64 * 1024
     max_frame_bytes: int = 16 * 1024
-    # Moves and chat lines per connection or address per 10 seconds.
+    # Moves, chat lines and new lobbies per identity per 10 seconds (app/ratelimit.py).
     rate_moves: int = 60
     rate_chat: int = 10
     rate_lobbies: int = 20
+    # New guest identities (POST /api/session) per address per window; unset: rate_lobbies.
+    rate_sessions: int | None = None
+    rate_sessions_window: int = 600
+    # Key prefix of the rate-limit counters in Redis (shared by all instances with REDIS_URL).
+    rate_limit_prefix: str = "bazaar-rate"
+    # Open sockets per client address on one instance; more are closed with 4429.
+    max_sockets_per_address: int = 50
+    # Peers whose X-Forwarded-For/-Proto are believed (comma-separated IPs or networks, or *).
+    forwarded_allow_ips: str = "127.0.0.1,::1"
     run_migrations: bool = True
     log_level: str = "info"
     cookie_secure: bool = False

@@ -21,6 +21,7 @@ class ApiError(Exception):
         self.code = code
         self.reason = reason
         self.extra = extra
+        self.headers: dict[str, str] = {}
 
     def body(self) -> dict[str, Any]:
         return {"code": self.code, "reason": self.reason, **self.extra}
@@ -52,7 +53,8 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def _api(_: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": exc.body()}, status_code=exc.status)
+        return JSONResponse({"detail": exc.body()}, status_code=exc.status,
+                            headers=exc.headers or None)
 
     @app.exception_handler(GameError)
     async def _game(_: Request, exc: GameError) -> JSONResponse:

@@ -29,7 +29,7 @@ from app.migrate import upgrade_async
 from app.play.clock import ClockKeeper
 from app.play.router import router as play_router
 from app.play.service import PlayService
-from app.ratelimit import RateLimiter
+from app.ratelimit import RateLimiter, SocketSlots
 from app.realtime.hub import Hub, InProcessHub
 from app.realtime.ws import Presence
 from app.realtime.ws import router as ws_router
@@ -73,12 +73,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.hub.deliver_all({"type": "reconnect"})
             await app.state.play.stop()
             await app.state.hub.stop()
+            await app.state.limiter.close()
             await engine.dispose()
 
     app = FastAPI(title="Bazaar", version="0.1.0", lifespan=lifespan,
                   description="Four bazaar board games, played live in the browser.")
     app.state.settings = settings
-    app.state.limiter = RateLimiter()
+    # counters in Redis with REDIS_URL (shared by every instance), else in memory
+    app.state.limiter = RateLimiter(settings.redis_url, settings.rate_limit_prefix)
+    app.state.socket_slots = SocketSlots()
     app.state.identities = {}
     app.state.presence = Presence()
     errors.install(app)

@@ -1,52 +1,162 @@
-"""Per-key rate limits (moves, chat, lobby creation): a sliding 10-second window in memory."""
+"""Rate limits with the `limits` library (moving windows), and the cap on sockets per address.
+
+Who is counted (docs/operations.md, "Rate limits"):
+
+* a caller with an identity is counted by that identity alone (``user:<id>``): moves, chat and
+  lobby creation over HTTP and over the socket share one allowance per person, and nobody else
+  at the same address can use it up;
+* a caller without one is counted by its address (``addr:<address>``): guest session creation
+  (so an address can only mint so many identities per window) and frames of anonymous sockets.
+
+There is deliberately no ceiling per address over identified callers: any such shared ceiling
+can be spent by one client holding a few identities, which would lock out everybody else at the
+address (a household, a school, a carrier NAT). The number of identities one address can create
+per window is bounded instead.
+
+The counters live in this process's memory, or in Redis when ``REDIS_URL`` is set, so that all
+instances count against one allowance. If Redis cannot be reached the limits fail open (logged):
+a Redis outage must not stop play.
+
+The client address is ``request.client``: uvicorn replaces it with the X-Forwarded-For client
+only when the peer is in ``FORWARDED_ALLOW_IPS`` (see app/__main__.py).
+"""
 
 from __future__ import annotations
 
+import ipaddress
+import logging
+import math
 import time
-from collections import defaultdict, deque
+from typing import Any
 
-from fastapi import Request
+from limits import RateLimitItem, RateLimitItemPerSecond
+from limits.aio.storage import MemoryStorage, RedisStorage
+from limits.aio.strategies import MovingWindowRateLimiter
+from limits.errors import StorageError
+from starlette.requests import HTTPConnection
 
 from app.errors import ApiError
 
-WINDOW = 10.0
-ADDRESS_FACTOR = 5
-"""An address may carry several people (a household behind one router): its limit is wider."""
+log = logging.getLogger("bazaar.ratelimit")
+
+WINDOW = 10
+"""Seconds of the moves, chat and lobby windows (RATE_MOVES, RATE_CHAT, RATE_LOBBIES)."""
+
+
+def _storage_uri(redis_url: str) -> str:
+    """``redis://host/db`` as the `limits` async scheme (``async+redis://host/db``)."""
+    if redis_url.startswith("unix://"):
+        return "async+redis+" + redis_url
+    return "async+" + redis_url
 
 
 class RateLimiter:
-    """Allows ``n`` events per key per window."""
+    """Moving-window counters, in memory or (with ``redis_url``) in Redis."""
+
+    def __init__(self, redis_url: str | None = None, prefix: str = "bazaar-rate") -> None:
+        self._pool: Any = None
+        if redis_url:
+            import redis.asyncio
+
+            # our own pool, so that shutdown can close it (limits has no close)
+            self._pool = redis.asyncio.ConnectionPool.from_url(
+                redis_url, socket_timeout=2, socket_connect_timeout=2)
+            self.storage: MemoryStorage | RedisStorage = RedisStorage(
+                _storage_uri(redis_url), implementation="redispy", key_prefix=prefix,
+                wrap_exceptions=True, connection_pool=self._pool)
+        else:
+            self.storage = MemoryStorage()
+        self.strategy = MovingWindowRateLimiter(self.storage)
+        self._items: dict[tuple[str, int, int], RateLimitItem] = {}
+        self._warned = 0.0
+
+    def _item(self, what: str, n: int, window: int) -> RateLimitItem:
+        item = self._items.get((what, n, window))
+        if item is None:
+            item = self._items[(what, n, window)] = RateLimitItemPerSecond(
+                max(n, 0), window, namespace=what)
+        return item
+
+    async def hit(self, what: str, n: int, key: str, window: int = WINDOW) -> int | None:
+        """Count one ``what`` for ``key``: None while within ``n`` per ``window`` seconds, else
+        the whole seconds until the next one is allowed (for Retry-After)."""
+        item = self._item(what, n, window)
+        try:
+            if await self.strategy.hit(item, key):
+                return None
+            stats = await self.strategy.get_window_stats(item, key)
+        except StorageError as err:
+            if time.monotonic() - self._warned > 60:  # once a minute, not once a request
+                self._warned = time.monotonic()
+                log.warning("rate limit storage unavailable, allowing: %s", err.storage_error)
+            return None
+        return max(1, math.ceil(stats.reset_time - time.time()))
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.aclose()
+
+
+def client_address(conn: HTTPConnection) -> str:
+    """The caller's address as a rate-limit key; an IPv6 address counts as its /64 (one
+    client usually holds the whole /64 and may pick any address in it)."""
+    host = conn.client.host if conn.client else "unknown"
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return host
+
+
+def caller_key(conn: HTTPConnection, user_id: str | None) -> str:
+    """Who is counted: the identity when there is one, else the address."""
+    return f"user:{user_id}" if user_id is not None else f"addr:{client_address(conn)}"
+
+
+def rate_limited(what: str, retry_after: int) -> ApiError:
+    err = ApiError(429, "RATE_LIMITED", f"too many {what} requests; slow down",
+                   retry_after=retry_after)
+    err.headers["Retry-After"] = str(retry_after)
+    return err
+
+
+async def limit(request: HTTPConnection, what: str, n: int, user_id: str | None = None,
+                window: int = WINDOW) -> None:
+    """Raise 429 (with Retry-After) when the caller — ``user_id``, or without one the
+    address — has had ``n`` ``what`` in the last ``window`` seconds."""
+    limiter: RateLimiter = request.app.state.limiter
+    wait = await limiter.hit(what, n, caller_key(request, user_id), window)
+    if wait is not None:
+        raise rate_limited(what, wait)
+
+
+async def limit_new_identity(request: HTTPConnection) -> None:
+    """Guest session creation: RATE_SESSIONS per RATE_SESSIONS_WINDOW per address."""
+    settings = request.app.state.settings
+    n = settings.rate_sessions if settings.rate_sessions is not None else settings.rate_lobbies
+    await limit(request, "session", n, None, settings.rate_sessions_window)
+
+
+class SocketSlots:
+    """Open sockets per address on this instance (MAX_SOCKETS_PER_ADDRESS)."""
 
     def __init__(self) -> None:
-        self._hits: dict[str, deque[float]] = defaultdict(deque)
+        self.open: dict[str, int] = {}
 
-    def allow(self, key: str, n: int) -> bool:
-        now = time.monotonic()
-        hits = self._hits[key]
-        while hits and hits[0] <= now - WINDOW:
-            hits.popleft()
-        if len(hits) >= n:
+    def acquire(self, address: str, cap: int) -> bool:
+        count = self.open.get(address, 0)
+        if count >= cap:
             return False
-        hits.append(now)
-        if len(self._hits) > 100_000:
-            self._hits.clear()
+        self.open[address] = count + 1
         return True
 
-
-def client_address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
-
-
-def allow(limiter: RateLimiter, what: str, n: int, key: str | None, address: str) -> bool:
-    """Within ``n`` per window for the caller (``key``: a user or a connection) and within
-    ``n * ADDRESS_FACTOR`` for its address; without a key, ``n`` for the address alone."""
-    if key is None:
-        return limiter.allow(f"{what}@{address}", n)
-    return limiter.allow(f"{what}:{key}", n) and \
-        limiter.allow(f"{what}@{address}", n * ADDRESS_FACTOR)
-
-
-def limit(request: Request, what: str, n: int, key: str | None = None) -> None:
-    """Raise 429 when the caller or its address exceeded its share of the window."""
-    if not allow(request.app.state.limiter, what, n, key, client_address(request)):
-        raise ApiError(429, "RATE_LIMITED", f"too many {what} requests; slow down")
+    def release(self, address: str) -> None:
+        count = self.open.get(address, 0) - 1
+        if count > 0:
+            self.open[address] = count
+        else:
+            self.open.pop(address, None)

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request, Response
 
 from app.deps import COOKIE, CurrentUser, SessionDep
 from app.identity.service import create_guest
-from app.ratelimit import limit
+from app.ratelimit import limit_new_identity
 from app.schemas import Body, Name
 
 router = APIRouter(prefix="/api", tags=["identity"])
@@ -22,7 +22,7 @@ class SessionIn(Body):
 async def new_session(body: SessionIn, request: Request, response: Response,
                       session: SessionDep) -> dict[str, Any]:
     """Create a guest identity; the browser also gets the token as an HttpOnly cookie."""
-    limit(request, "session", request.app.state.settings.rate_lobbies)
+    await limit_new_identity(request)  # per address: how many identities one address mints
     who, token = await create_guest(session, body.name)
     response.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=365 * 24 * 3600,
                         secure=request.app.state.settings.cookie_secure)

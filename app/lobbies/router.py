@@ -27,7 +27,7 @@ async def _json(session: SessionDep, lobby: Lobby, viewer: Identity | None) -> d
 async def create_lobby(body: LobbyIn, request: Request, user: CurrentUser,
                        session: SessionDep) -> dict[str, Any]:
     """Create a lobby; the caller hosts it and takes seat 0."""
-    limit(request, "lobby", request.app.state.settings.rate_lobbies)
+    await limit(request, "lobby", request.app.state.settings.rate_lobbies, user.user_id)
     lobby = await service.create(session, user, body)
     return await _json(session, lobby, user)
 

@@ -23,7 +23,7 @@ from app.errors import ApiError
 from app.identity.service import Identity
 from app.play.live import LiveGame, Viewer
 from app.play.service import PlayService
-from app.ratelimit import allow
+from app.ratelimit import SocketSlots, caller_key, client_address
 from app.schemas import ID_PATTERN, ChatText, ClientMoveId
 
 log = logging.getLogger("bazaar.ws")
@@ -94,10 +94,12 @@ class Connection:
         self.seq: int | None = None
         self._send_lock = asyncio.Lock()
 
-    def allowed(self, what: str, n: int) -> bool:
-        """Rate limits per connection and per address."""
-        address = self.ws.client.host if self.ws.client else "unknown"
-        return allow(self.ws.app.state.limiter, what, n, f"ws{id(self)}", address)
+    async def limited(self, what: str, n: int) -> int | None:
+        """Rate limits per identity (shared with HTTP), per address for anonymous sockets:
+        None when allowed, else the seconds to wait."""
+        key = caller_key(self.ws, self.user.user_id if self.user else None)
+        wait: int | None = await self.ws.app.state.limiter.hit(what, n, key)
+        return wait
 
     async def send(self, frame: dict[str, Any]) -> None:
         await self.send_text(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
@@ -174,8 +176,9 @@ class Connection:
         elif isinstance(frame, ChatFrame):
             if self.user is None:
                 await self.error("UNAUTHORIZED", "spectators without a name cannot chat")
-            elif not self.allowed("chat", self.ws.app.state.settings.rate_chat):
-                await self.error("RATE_LIMITED", "too many chat lines; slow down")
+            elif (wait := await self.limited("chat", self.ws.app.state.settings.rate_chat)):
+                await self.error("RATE_LIMITED", "too many chat lines; slow down",
+                                 retry_after=wait)
             else:
                 await self.play.chat(self.live.id, self.user.user_id, self.user.name,
                                      frame.text.strip() or "…")
@@ -183,9 +186,9 @@ class Connection:
     async def on_move(self, frame: MoveFrame) -> None:
         settings = self.ws.app.state.settings
         user_id = self.user.user_id if self.user else None
-        if not self.allowed("moves", settings.rate_moves):
+        if wait := await self.limited("moves", settings.rate_moves):
             await self.error("RATE_LIMITED", "too many moves; slow down",
-                             client_move_id=frame.client_move_id)
+                             client_move_id=frame.client_move_id, retry_after=wait)
             return
         try:
             result = await self.play.submit(self.live.id, user_id, frame.move, frame.seq,
@@ -225,7 +228,18 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     except ValueError:
         await ws.close(code=4422, reason="BAD_SEAT")
         return
-    await ws.accept()
+    # open sockets per address on this instance: beyond the cap, accept only to say 4429
+    slots: SocketSlots = app.state.socket_slots
+    address = client_address(ws)
+    if not slots.acquire(address, app.state.settings.max_sockets_per_address):
+        await ws.accept()
+        await ws.close(code=4429, reason="TOO_MANY_SOCKETS")
+        return
+    try:
+        await ws.accept()
+    except BaseException:
+        slots.release(address)
+        raise
     conn = Connection(ws, play, live, viewer, user)
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=256)
     hub = app.state.hub
@@ -261,6 +275,7 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
             await pump_task
         hub.unsubscribe(game_id, queue)
         presence.remove(game_id, viewer)
+        slots.release(address)
         with contextlib.suppress(Exception):
             await hub.publish(game_id, {"type": "presence",
                                         "connected": presence.connected(game_id)})

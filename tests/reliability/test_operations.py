@@ -92,7 +92,7 @@ def test_rate_limits_answer_429(tmp_path: Path) -> None:
         assert moves[-1] == 429
 
 
-def test_socket_rate_limits_per_connection(tmp_path: Path) -> None:
+def test_socket_rate_limits_per_identity(tmp_path: Path) -> None:
     from tests.conftest import ServerThread, make_settings
 
     url = f"sqlite+aiosqlite:///{tmp_path / 'rate-ws.db'}"
@@ -110,9 +110,13 @@ def test_socket_rate_limits_per_connection(tmp_path: Path) -> None:
             sock.send({"type": "move", "seq": 0, "move": {"type": "Nonsense"}})
             codes.append(sock.recv_type("error")["code"])
         assert set(codes[:2]) <= {"BAD_INPUT", "NOT_YOUR_TURN"} and codes[2] == "RATE_LIMITED"
-        # another connection has its own allowance
-        other = Viewer(srv.url, game_id, ann.token)
+        # another person has their own allowance; Ann's other sockets share hers
+        other = Viewer(srv.url, game_id, bob.token)
         other.send({"type": "chat", "text": "fresh"})
         assert other.recv_type("chat")["text"] == "fresh"
+        again = Viewer(srv.url, game_id, ann.token)
+        again.send({"type": "chat", "text": "new socket"})
+        assert again.recv_type("error")["code"] == "RATE_LIMITED"
+        again.close()
         sock.close()
         other.close()
