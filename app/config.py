@@ -13,6 +13,8 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
 
     database_url: str = "sqlite+aiosqlite:///./bazaar.db"
+    # A pooled PostgreSQL connection idle this many seconds is pinged before use (app/db.py).
+    db_idle_ping_seconds: float = 10.0
     redis_url: str | None = None
     secret_key: str = "dev-secret-change-me"
     host: str = "127.0.0.1"

@@ -55,14 +55,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if settings.run_migrations:
             await upgrade_async(settings.database_url)
-        engine = make_engine(settings.database_url)
+        engine = make_engine(settings.database_url, settings.db_idle_ping_seconds)
         app.state.db = engine
         app.state.sessions = make_sessionmaker(engine)
         app.state.hub = make_hub(settings)
         await app.state.hub.start()
         app.state.play = PlayService(app.state.sessions, app.state.hub, settings)
         app.state.play.writer.start()
-        await app.state.play.resume_bots()
+        app.state.play.start_resuming()
         clocks = ClockKeeper(app.state.play)
         clocks.start()
         try:
