@@ -29,6 +29,8 @@ class Settings(BaseSettings):
     rate_moves: int = 60
     rate_chat: int = 10
     rate_lobbies: int = 20
+    # Game records imported per identity per minute (three times as many per address).
+    rate_imports: int = 10
     # New guest identities (POST /api/session) per address per window; unset: rate_lobbies.
     rate_sessions: int | None = None
     rate_sessions_window: int = 600

@@ -22,6 +22,8 @@ from app.schemas import Body, ChatText, ClientMoveId, IdParam
 router = APIRouter(prefix="/api", tags=["games"])
 
 SeatQuery = Annotated[int | None, Query(ge=0, le=7)]
+IMPORT_WINDOW = 60
+"""Seconds over which RATE_IMPORTS imports are allowed."""
 
 
 class MoveIn(Body):
@@ -145,8 +147,14 @@ async def export(game_id: IdParam, play: PlayDep, session: SessionDep,
 
 
 @router.post("/games/import", status_code=201)
-async def import_game(body: ImportIn, session: SessionDep, user: CurrentUser) -> dict[str, Any]:
-    """Load a record, verified by replaying it."""
+async def import_game(body: ImportIn, request: Request, session: SessionDep,
+                      user: CurrentUser) -> dict[str, Any]:
+    """Load a record, verified by replaying it, as a game for review."""
+    # each import replays a whole game: bounded per identity, and per address (so that many
+    # guest identities of one address cannot multiply it)
+    settings = request.app.state.settings
+    await limit(request, "imports", settings.rate_imports, user.user_id, IMPORT_WINDOW)
+    await limit(request, "imports", settings.rate_imports * 3, None, IMPORT_WINDOW)
     game = await records.import_record(session, body.record, user.user_id)
     return {"game_id": game.id}
 

@@ -126,3 +126,26 @@ def test_every_field_of_a_record_is_checked(players: Any, what: str, path: tuple
     assert reply.status_code in (413, 422), (what, reply.status_code, reply.text)
     assert reply.json()["detail"]["code"] in ("BAD_RECORD", "REPLAY_MISMATCH", "TOO_LARGE")
     assert ann.ok(ann.get("/api/me/games"))["games"] == []  # nothing was stored
+
+
+def test_imports_are_rate_limited_per_identity_and_address(tmp_path: Any) -> None:
+    """Issue 11.3: one identity imported 5,000 games in 40 s; now RATE_IMPORTS per minute per
+    identity, and three times that per address, each refusal with Retry-After."""
+    from tests.conftest import Player, ServerThread, make_settings
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'imports.db'}"
+    record = local_record(moves=2)
+    with ServerThread(make_settings(url, rate_imports=2)) as srv:
+        people = [Player(srv.url, f"P{i}") for i in range(4)]
+        ann = people[0]
+        codes = [ann.post("/api/games/import", json={"record": record}).status_code
+                 for _ in range(3)]
+        assert codes == [201, 201, 429], codes
+        refused = ann.post("/api/games/import", json={"record": record})
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
+        # other identities at the same address have their own allowance, up to the address's
+        others = [p.post("/api/games/import", json={"record": record}).status_code
+                  for p in people[1:] for _ in range(2)]
+        assert others.count(201) == 4 and others[-2:] == [429, 429], others
+        for p in people:
+            p.http.close()
