@@ -60,29 +60,72 @@ ClientFrame = TypeAdapter(
 )
 
 
+SPECTATOR_NOTICE_SECONDS = 1.0
+"""Spectator counts are announced at most this often per game (issue 11: with 1,500 spectators
+a presence frame to every viewer on every open and close made each new socket cost ~100 ms)."""
+
+
 class Presence:
-    """Which seats have a socket open on this instance, per game."""
+    """Which seats have a socket open on this instance, per game, and how many spectators.
+
+    Changes are announced sparingly: a seat's frame only when that seat comes or goes (not for
+    a second tab), the spectator count at most once a second per game.
+    """
 
     def __init__(self) -> None:
         self.sockets: dict[str, dict[Viewer, int]] = {}
+        self._spectators_due: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()  # pending spectator notices
 
-    def add(self, game_id: str, viewer: Viewer) -> None:
+    def add(self, game_id: str, viewer: Viewer) -> bool:
+        """Count a socket; True when it connects a seat that had none."""
         seats = self.sockets.setdefault(game_id, {})
         seats[viewer] = seats.get(viewer, 0) + 1
+        return viewer is not None and seats[viewer] == 1
 
-    def remove(self, game_id: str, viewer: Viewer) -> None:
+    def remove(self, game_id: str, viewer: Viewer) -> bool:
+        """Uncount a socket; True when it was a seat's last."""
         seats = self.sockets.get(game_id, {})
         seats[viewer] = seats.get(viewer, 1) - 1
-        if seats.get(viewer, 0) <= 0:
+        gone = seats.get(viewer, 0) <= 0
+        if gone:
             seats.pop(viewer, None)
         if not seats:
             self.sockets.pop(game_id, None)
+        return viewer is not None and gone
 
     def connected(self, game_id: str) -> list[int]:
         return sorted(v for v in self.sockets.get(game_id, {}) if v is not None)
 
+    def spectators(self, game_id: str) -> int:
+        return self.sockets.get(game_id, {}).get(None, 0)
+
+    def frame(self, game_id: str) -> dict[str, Any]:
+        return {"type": "presence", "connected": self.connected(game_id),
+                "spectators": self.spectators(game_id)}
+
     def total(self) -> int:
         return sum(sum(s.values()) for s in self.sockets.values())
+
+    async def announce(self, hub: Any, game_id: str, viewer: Viewer, seat_changed: bool) -> None:
+        """Tell the game's viewers: at once when a seat came or went; when a spectator did,
+        once, a second from now, with the count as it is then; a seat's extra tab, never."""
+        if seat_changed:
+            await hub.publish(game_id, self.frame(game_id))
+            return
+        if viewer is not None or game_id in self._spectators_due:
+            return
+        self._spectators_due.add(game_id)
+
+        async def later() -> None:
+            await asyncio.sleep(SPECTATOR_NOTICE_SECONDS)
+            self._spectators_due.discard(game_id)
+            with contextlib.suppress(Exception):
+                await hub.publish(game_id, self.frame(game_id))
+
+        task = asyncio.create_task(later())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
 
 class Connection:
@@ -245,8 +288,7 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     hub = app.state.hub
     presence: Presence = app.state.presence
     hub.subscribe(game_id, queue)
-    presence.add(game_id, viewer)
-    await hub.publish(game_id, {"type": "presence", "connected": presence.connected(game_id)})
+    seat_came = presence.add(game_id, viewer)
 
     async def pump() -> None:
         while True:
@@ -254,6 +296,7 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
 
     pump_task = asyncio.create_task(pump())
     try:
+        await presence.announce(hub, game_id, viewer, seat_came)
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
@@ -274,8 +317,7 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump_task
         hub.unsubscribe(game_id, queue)
-        presence.remove(game_id, viewer)
+        seat_went = presence.remove(game_id, viewer)
         slots.release(address)
         with contextlib.suppress(Exception):
-            await hub.publish(game_id, {"type": "presence",
-                                        "connected": presence.connected(game_id)})
+            await presence.announce(hub, game_id, viewer, seat_went)
