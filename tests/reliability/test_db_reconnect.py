@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import Player, ServerThread, database_url, make_settings, postgres_url, start_game
+from tests.conftest import (
+    Player,
+    ServerThread,
+    database_url,
+    make_settings,
+    postgres_url,
+    start_game,
+)
 from tests.ws.test_socket import Viewer
 
 
