@@ -282,6 +282,109 @@ def resolve_options(schema: Iterable[Option], given: Mapping[str, JSON] | None) 
     }
 
 
+# --------------------------------------------------------------------------- move envelope
+
+JsonKind = type[object] | None
+"""A JSON type as `Field` names it: ``int``, ``float``, ``str``, ``bool``, ``list``, ``dict``
+or ``None`` (null)."""
+
+_KIND_NAMES: dict[JsonKind, str] = {
+    int: "an integer",
+    float: "a number",
+    str: "a string",
+    bool: "true or false",
+    list: "a list",
+    dict: "an object",
+    None: "null",
+}
+
+
+class Field:
+    """The JSON type of one move field, for `check_move`.
+
+    ``Field(int)`` is an integer (never a bool), ``Field(dict, str)`` an object or a string,
+    ``Field(int, None, required=False)`` an integer or null that may be left out. ``reason``,
+    if given, is the whole error reason for a value of the wrong type.
+
+    >>> Field(int).accepts(3), Field(int).accepts(True), Field(float).accepts(3)
+    (True, False, True)
+    """
+
+    __slots__ = ("kinds", "required", "reason")
+
+    def __init__(self, *kinds: JsonKind, required: bool = True, reason: str = "") -> None:
+        if not kinds or any(kind not in _KIND_NAMES for kind in kinds):
+            raise ValueError(f"Field takes JSON types among {list(_KIND_NAMES)}, not {kinds}")
+        self.kinds = kinds
+        self.required = required
+        self.reason = reason
+
+    def accepts(self, value: object) -> bool:
+        """Whether ``value`` has one of the field's JSON types."""
+        if isinstance(value, bool):  # a bool is an int in Python, never in a move
+            return bool in self.kinds
+        if isinstance(value, int):
+            return int in self.kinds or float in self.kinds
+        if value is None:
+            return None in self.kinds
+        return any(kind is not None and isinstance(value, kind) for kind in self.kinds)
+
+    def expected(self) -> str:
+        """The field's JSON types in words ("an integer or null")."""
+        return " or ".join(_KIND_NAMES[kind] for kind in self.kinds)
+
+    def __repr__(self) -> str:
+        return f"Field({self.expected()}, required={self.required})"
+
+
+MoveShapes = Mapping[str, Mapping[str, Field]]
+"""Each move type of a game and its fields besides ``type``."""
+
+
+def _shown(names: Iterable[object]) -> str:
+    """Field names for a reason: sorted, each cut to 40 characters, at most five."""
+    shown = sorted(str(name)[:40] for name in names)
+    return ", ".join(shown[:5]) + (", ..." if len(shown) > 5 else "")
+
+
+def check_move(move: object, shapes: MoveShapes, rule: str = "") -> Move:
+    """The move itself once its envelope fits ``shapes``; raises `InvalidMove` otherwise.
+
+    Checks that the move is a JSON object whose ``type`` is one of ``shapes``, that every
+    required field is present, that no other field is, and that each field has its JSON
+    type. Values (ranges, ids) and legality are the engine's to check. ``rule`` (e.g.
+    ``"BOM-54"``) starts every reason.
+
+    >>> shapes = {"Buy": {"stall": Field(int)}, "EndTurn": {}}
+    >>> check_move({"type": "Buy", "stall": 2}, shapes)
+    {'type': 'Buy', 'stall': 2}
+    >>> check_move({"type": "Buy", "stall": "2"}, shapes, "BAZ-21")
+    Traceback (most recent call last):
+    app.games.base.InvalidMove: BAZ-21: Buy: stall must be an integer
+    """
+    prefix = f"{rule}: " if rule else ""
+    if not isinstance(move, dict):
+        raise InvalidMove(f"{prefix}a move must be a JSON object with a type")
+    kind = move.get("type")
+    if not isinstance(kind, str):
+        raise InvalidMove(f"{prefix}a move's type must be a string: one of {', '.join(shapes)}")
+    shape = shapes.get(kind)
+    if shape is None:
+        raise InvalidMove(
+            f"{prefix}unknown move type {kind[:40]!r}; expected one of {', '.join(shapes)}"
+        )
+    missing = [name for name, spec in shape.items() if spec.required and name not in move]
+    if missing:
+        raise InvalidMove(f"{prefix}{kind} lacks the field(s) {_shown(missing)}")
+    unknown = [name for name in move if name != "type" and name not in shape]
+    if unknown:
+        raise InvalidMove(f"{prefix}{kind} has unknown field(s) {_shown(unknown)}")
+    for name, spec in shape.items():
+        if name in move and not spec.accepts(move[name]):
+            raise InvalidMove(spec.reason or f"{prefix}{kind}: {name} must be {spec.expected()}")
+    return move
+
+
 # --------------------------------------------------------------------------- engine
 
 

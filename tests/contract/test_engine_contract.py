@@ -2,7 +2,8 @@
 
 Random games to the end never raise; apply never mutates its input; serialise -> deserialise is
 identity; replaying the recorded chance outcomes reproduces the state; views hold no hidden
-data (a view is unchanged when every hidden part is redrawn); bots finish games.
+data (a view is unchanged when every hidden part is redrawn); bots finish games; malformed
+moves of any shape are `InvalidMove` (or another GameError), never a Python error.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from app.games.base import (
+    HOST,
     Engine,
     GameError,
     InvalidMove,
@@ -167,3 +171,146 @@ def test_start_is_setup_with_its_events(engine: Engine) -> None:
     json.dumps(events)
     assert all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in events)
     assert all(isinstance(engine.describe(e, names), str) for e in events)
+
+
+# --------------------------------------------------------------------------- malformed envelopes
+# DESIGN.md "Engine contract": a malformed move is `InvalidMove` (422), whatever its shape; no
+# payload may make `apply` raise a Python error (TypeError, KeyError, ...) or change its input.
+
+JUNK_TYPES: tuple[Any, ...] = ([], ["Roll"], 7, -1, None, {}, {"type": "Roll"}, True, 1.5, "")
+NOT_OBJECTS: tuple[Any, ...] = ([], [{"type": "Roll"}], "Roll", 7, None, True, 1.5, "")
+WRONG_TYPED: tuple[Any, ...] = ([], [[[]]], [{"a": None}])  # no move field is ever a list
+HUGE: tuple[Any, ...] = (10**100, -(10**100), 2**63, -(2**63) - 1)
+NESTED: Any = {"a": [{"b": [{"c": [None, 1.5, "x", True, {"d": []}]}]}]}
+
+
+Position = tuple[Any, int]  # a state and its number of players
+_SAMPLES: dict[str, tuple[list[Position], list[dict[str, Any]]]] = {}
+
+
+def sample(engine: Engine) -> tuple[list[Position], list[dict[str, Any]]]:
+    """Positions from one game per contract config (bots and random moves in turn), kept where
+    a move type is first legal and every 40 steps; and one legal move of each type seen."""
+    if engine.kind in _SAMPLES:
+        return _SAMPLES[engine.kind]
+    positions: list[Position] = []
+    templates: dict[str, dict[str, Any]] = {}
+    for index, (players, options) in enumerate(engine.contract_configs()):
+        opts = engine.validate_options(options, players)
+        state = engine.setup([f"P{i}" for i in range(players)], opts, SeededRng(23 + index))
+        chooser = SeededRng(29 + index)
+        for step in range(MAX_STEPS):
+            if engine.outcome(state) is not None:
+                break
+            seat = sorted(engine.to_act(state))[0]
+            legal = engine.legal_moves(state, seat)
+            fresh = [m for m in legal if m["type"] not in templates]
+            for move in fresh:
+                templates.setdefault(move["type"], json.loads(json.dumps(move)))
+            if fresh or step % 40 == 0:
+                positions.append((state, players))
+            move = (engine.bot_move(state, seat, chooser) if index % 2
+                    else legal[chooser.randbelow(len(legal))])
+            state, _ = engine.apply(state, seat, move, chooser)
+        positions.append((state, players))  # a finished game
+    templates.update({kind: {"type": kind} for kind in engine.host_moves})
+    _SAMPLES[engine.kind] = positions, list(templates.values())
+    return _SAMPLES[engine.kind]
+
+
+def attempt(engine: Engine, state: Any, seat: int, move: Any) -> GameError | None:
+    """Apply ``move``; the GameError raised, or None if it was accepted. Nothing else escapes."""
+    sent = json.dumps(move)
+    try:
+        _, events = engine.apply(state, seat, move, SeededRng(3))
+        json.dumps(events)
+        error = None
+    except GameError as err:
+        error = err
+    assert json.dumps(move) == sent, f"{engine.kind}: apply mutated the move {sent}"
+    return error
+
+
+def malformed(templates: list[dict[str, Any]]) -> list[Any]:
+    """Moves that no engine may accept: not objects, junk types, unknown or mistyped fields."""
+    moves: list[Any] = [*NOT_OBJECTS, {}]
+    for template in templates:
+        moves += [{**template, "type": junk} for junk in JUNK_TYPES]
+        moves += [{**template, "type": template["type"].lower()}, {**template, "zz_junk": 1},
+                  {**template, "": NESTED}, [template]]
+        for name in set(template) - {"type"}:
+            moves += [{**template, name: junk} for junk in WRONG_TYPED]
+    return moves
+
+
+def doubtful(templates: list[dict[str, Any]]) -> list[Any]:
+    """Moves that are refused unless a field happens to be optional or a value in range."""
+    moves: list[Any] = []
+    for template in templates:
+        for name in set(template) - {"type"}:
+            moves.append({k: v for k, v in template.items() if k != name})
+            value = template[name]
+            moves += [{**template, name: junk}
+                      for junk in (None, True, False, 1.5, "7", 7, NESTED, {}, *HUGE)
+                      if type(junk) is not type(value)]
+            if isinstance(value, int) and not isinstance(value, bool):
+                moves += [{**template, name: junk} for junk in HUGE]
+        moves.append({"type": template["type"]})
+    return moves
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=config_id)
+def test_malformed_envelopes_raise_invalid_move_and_nothing_else(engine: Engine) -> None:
+    """Issue 11 (5b): every malformed payload, at real states, for every seat and the host."""
+    positions, templates = sample(engine)
+    bad, maybe = malformed(templates), doubtful(templates)
+    for state, players in positions:
+        before, acting = canon(engine, state), engine.to_act(state)
+        for seat in [*range(players), HOST]:
+            for move in bad:
+                error = attempt(engine, state, seat, move)
+                assert error is not None, f"{engine.kind} accepted {json.dumps(move)[:200]}"
+                if seat in acting:
+                    assert isinstance(error, InvalidMove), (engine.kind, move, error)
+            for move in maybe:
+                attempt(engine, state, seat, move)
+        assert canon(engine, state) == before, f"{engine.kind}: a refused move changed the state"
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.integers(min_value=-(2**80), max_value=2**80)
+    | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=4),
+    max_leaves=16,
+)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=config_id)
+def test_arbitrary_json_moves_raise_only_game_errors(engine: Engine) -> None:
+    """Hypothesis: arbitrary JSON, and move-like objects built from the game's own type and
+    field names with arbitrary values, are refused with a GameError or accepted, never more."""
+    positions, templates = sample(engine)
+    kinds = sorted({t["type"] for t in templates})
+    names = sorted({name for t in templates for name in t} - {"type"})
+    move_like = st.builds(
+        lambda kind, fields: {"type": kind, **fields},
+        st.sampled_from(kinds) | JSON_VALUES,
+        st.dictionaries(st.sampled_from(names) | st.text(max_size=4), JSON_VALUES, max_size=5),
+    )
+    mutated = st.builds(
+        lambda template, name, value: {**template, name: value},
+        st.sampled_from(templates), st.sampled_from([*names, "type"]), JSON_VALUES,
+    )
+
+    @settings(max_examples=300, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(st.sampled_from(positions), st.data(), JSON_VALUES | move_like | mutated)
+    def check(position: Position, data: st.DataObject, move: Any) -> None:
+        state, players = position
+        before = canon(engine, state)
+        seat = data.draw(st.sampled_from([*range(players), HOST]))
+        attempt(engine, state, seat, move)
+        assert canon(engine, state) == before, f"{engine.kind}: apply mutated its state"
+
+    check()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.base import InvalidMove
+from app.games.base import Field, InvalidMove, check_move
 
 from .data import COLOURS, DIRECTIONS, EQUATIONS, STALL_COUNT
 
@@ -65,17 +65,17 @@ class ReturnTokens:
 
 ParsedMove = Roll | ChooseColour | Trade | Buy | EndTurn | ReturnTokens
 
-_FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    # type -> (required fields, optional fields), besides "type"
-    "Roll": (set(), set()),
-    "ChooseColour": ({"colour"}, set()),
-    "Trade": ({"equation_id", "direction"}, set()),
-    "Buy": ({"stall"}, {"ware"}),
-    "EndTurn": (set(), set()),
-    "ReturnTokens": ({"tokens"}, set()),
+FIELDS: dict[str, dict[str, Field]] = {
+    "Roll": {},
+    "ChooseColour": {"colour": Field(str)},
+    "Trade": {"equation_id": Field(str), "direction": Field(str)},
+    "Buy": {"stall": Field(int), "ware": Field(int, None, required=False)},
+    "EndTurn": {},
+    "ReturnTokens": {"tokens": Field(dict, str)},
 }
+"""BAZ-21: the move types and their fields besides ``type``."""
 
-MOVE_TYPES = tuple(_FIELDS)
+MOVE_TYPES = tuple(FIELDS)
 
 
 def _int(value: Any, name: str) -> int:
@@ -112,21 +112,8 @@ def parse_tokens(value: Any) -> tuple[int, ...]:
 
 def parse_move(move: Any) -> ParsedMove:
     """Check a move's JSON shape and return it typed; raises `InvalidMove`."""
-    if not isinstance(move, dict):
-        raise InvalidMove("a move must be a JSON object")
-    kind = move.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        shown = kind if isinstance(kind, str) and len(kind) <= 40 else "?"
-        raise InvalidMove(f"unknown move type {shown!r}; expected one of {', '.join(MOVE_TYPES)}")
-    required, optional = _FIELDS[kind]
-    missing = [name for name in required if name not in move]
-    if missing:
-        raise InvalidMove(f"{kind} lacks field(s): {', '.join(sorted(missing))}")
-    if len(move) > 1 + len(required):
-        unknown = [str(k)[:40] for k in move if k != "type" and k not in required
-                   and k not in optional]
-        if unknown:
-            raise InvalidMove(f"{kind} has unknown field(s): {', '.join(sorted(unknown))}")
+    move = check_move(move, FIELDS, "BAZ-21")
+    kind = move["type"]
     if kind == "Roll":
         return Roll()
     if kind == "EndTurn":
@@ -135,17 +122,16 @@ def parse_move(move: Any) -> ParsedMove:
         return ChooseColour(_colour(move["colour"]))
     if kind == "Trade":
         eq, direction = move["equation_id"], move["direction"]
-        if not isinstance(eq, str) or eq not in EQUATIONS:
+        if eq not in EQUATIONS:
             raise InvalidMove('equation_id must be an equation id such as "1.1" (card.k)')
         if direction not in DIRECTIONS:
             raise InvalidMove('direction must be "left-to-right" or "right-to-left"')
         return Trade(eq, direction)
     if kind == "Buy":
-        stall = _int(move["stall"], "stall")
+        stall = move["stall"]
         if not 1 <= stall <= STALL_COUNT:
             raise InvalidMove(f"stall must be 1-{STALL_COUNT}")
-        ware = move.get("ware")
-        return Buy(stall - 1, None if ware is None else _int(ware, "ware"))
+        return Buy(stall - 1, move.get("ware"))
     return ReturnTokens(parse_tokens(move["tokens"]))
 
 

@@ -53,7 +53,16 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
-from app.games.base import JSON, IllegalMove, InvalidMove, Move, NotYourTurn, Rng
+from app.games.base import (
+    JSON,
+    Field,
+    IllegalMove,
+    InvalidMove,
+    Move,
+    NotYourTurn,
+    Rng,
+    check_move,
+)
 
 AuctionState = dict[str, Any]
 Event = dict[str, Any]
@@ -61,13 +70,17 @@ Event = dict[str, Any]
 MAX_BID = 999
 """CAR-67: an input limit, not a game rule."""
 
-MOVE_FIELDS: dict[str, frozenset[str]] = {
-    "AuctionOpen": frozenset({"tile", "bid"}),
-    "AuctionRaise": frozenset({"bid"}),
-    "AuctionPass": frozenset(),
-    "AuctionSettle": frozenset({"choice"}),
+_TILE = Field(int, reason="CAR-19: tile is the index of a tile in the revealed row, "
+                           "not a type id or label")
+_BID = Field(int, reason="CAR-61: bid must be a whole number of points")
+FIELDS: dict[str, dict[str, Field]] = {
+    "AuctionOpen": {"tile": _TILE, "bid": _BID},
+    "AuctionRaise": {"bid": _BID},
+    "AuctionPass": {},
+    "AuctionSettle": {"choice": Field(str)},
 }
-MOVE_TYPES = frozenset(MOVE_FIELDS)
+"""CAR-19: the auction's move types and their fields."""
+MOVE_TYPES = frozenset(FIELDS)
 
 
 # --------------------------------------------------------------------------- setup and queries
@@ -228,44 +241,15 @@ def legal_moves(state: AuctionState, seat: int) -> list[Move]:
 # --------------------------------------------------------------------------- parsing
 
 
-def _int_field(move: Move, name: str) -> int:
-    value = move[name]
-    if isinstance(value, bool) or not isinstance(value, int):
-        if name == "tile":
-            raise InvalidMove(
-                "CAR-19: tile is the index of a tile in the revealed row, not a type id or label"
-            )
-        raise InvalidMove(f"CAR-61: {name} must be a whole number of points")
-    return value
-
-
 def parse_move(move: Any) -> Move:
     """The move checked for shape; raises InvalidMove for a malformed payload."""
-    if not isinstance(move, dict):
-        raise InvalidMove("a move is a JSON object with a type")
-    kind = move.get("type")
-    if not isinstance(kind, str) or kind not in MOVE_TYPES:
-        shown = kind[:40] if isinstance(kind, str) else repr(kind)[:40]
-        raise InvalidMove(f"unknown auction move type {shown!r}")
-    fields = set(move) - {"type"}
-    missing = sorted(MOVE_FIELDS[kind] - fields)
-    extra = sorted(fields - MOVE_FIELDS[kind])
-    if missing:
-        raise InvalidMove(f"{kind} needs the field(s) {', '.join(missing)}")
-    if extra:
-        raise InvalidMove(f"{kind} has unknown field(s) {', '.join(f[:40] for f in extra)}")
-    parsed: Move = {"type": kind}
-    if "tile" in MOVE_FIELDS[kind]:
-        parsed["tile"] = _int_field(move, "tile")
-    if "bid" in MOVE_FIELDS[kind]:
-        parsed["bid"] = _int_field(move, "bid")
-        if parsed["bid"] > MAX_BID:
-            raise InvalidMove(f"CAR-67: a bid above {MAX_BID} is rejected (an input limit)")
-    if kind == "AuctionSettle":
-        if move["choice"] not in ("buy", "sell"):
-            raise InvalidMove('CAR-63: choice is "buy" or "sell"')
-        parsed["choice"] = move["choice"]
-    return parsed
+    move = check_move(move, FIELDS, "CAR-19")
+    kind = move["type"]
+    if "bid" in move and move["bid"] > MAX_BID:
+        raise InvalidMove(f"CAR-67: a bid above {MAX_BID} is rejected (an input limit)")
+    if kind == "AuctionSettle" and move["choice"] not in ("buy", "sell"):
+        raise InvalidMove('CAR-63: choice is "buy" or "sell"')
+    return {"type": kind, **{name: move[name] for name in FIELDS[kind]}}
 
 
 # --------------------------------------------------------------------------- apply

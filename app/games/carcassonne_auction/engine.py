@@ -17,13 +17,14 @@ from app.games.base import (
     JSON,
     Engine,
     Event,
+    Field,
     IllegalMove,
-    InvalidMove,
     Move,
     NotYourTurn,
     Outcome,
     Rng,
     Seat,
+    check_move,
 )
 from app.games.carcassonne import auction
 from app.games.carcassonne_auction import options as opts
@@ -31,6 +32,8 @@ from app.games.carcassonne_auction import view as views
 
 State = dict[str, Any]
 CANCEL = "Cancel"
+FIELDS: dict[str, dict[str, Field]] = {CANCEL: {}, **auction.FIELDS}
+"""CAR-19, CAR-111: the auction's moves and the host's `Cancel`, which takes no fields."""
 
 
 class CarcassonneAuction(Engine):
@@ -82,9 +85,10 @@ class CarcassonneAuction(Engine):
         return auction.legal_moves(state["auction"], seat)
 
     def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
-        if isinstance(move, dict) and move.get("type") == CANCEL:
-            return self._cancel(state, seat, move)
-        parsed = auction.parse_move(move)  # malformed payloads first (InvalidMove)
+        move = check_move(move, FIELDS, "CAR-19")  # malformed payloads first (InvalidMove)
+        if move["type"] == CANCEL:
+            return self._cancel(state, seat)
+        parsed = auction.parse_move(move)
         if state["cancelled"]:
             raise IllegalMove("CAR-111: the host cancelled this auction")
         if seat == HOST:
@@ -94,10 +98,8 @@ class CarcassonneAuction(Engine):
         new["auction"] = new_auction
         return new, [self._named(state, e) for e in events]
 
-    def _cancel(self, state: State, seat: Seat, move: Move) -> tuple[State, list[Event]]:
+    def _cancel(self, state: State, seat: Seat) -> tuple[State, list[Event]]:
         """CAR-111: the host ends the game; no score changes."""
-        if set(move) != {"type"}:
-            raise InvalidMove("Cancel takes no arguments")
         if seat != HOST:
             raise NotYourTurn("CAR-111: only the host may cancel the auction")
         if self._finished(state):

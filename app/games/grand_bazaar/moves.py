@@ -10,11 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.base import InvalidMove, Move
+from app.games.base import Field, InvalidMove, Move, check_move
 from app.games.grand_bazaar.data import HAND_LIMIT, STOCK_PER_TYPE, TYPES, Triple, format_counts
 
 TRADE = "Trade"
-_FIELDS = frozenset({"type", "sell", "buy", "timeout"})
+FIELDS: dict[str, dict[str, Field]] = {
+    TRADE: {
+        "sell": Field(dict, required=False),
+        "buy": Field(dict, required=False),
+        "timeout": Field(bool, required=False),
+    },
+}
+"""GB-12: the one move type and its fields, all of which may be left out."""
 _MAX_COUNT = STOCK_PER_TYPE + HAND_LIMIT  # anything larger is nonsense, not merely illegal
 
 
@@ -47,11 +54,9 @@ class Trade:
 
 def _counts(move: dict[str, Any], key: str) -> Triple:
     raw = move.get(key, {})
-    if not isinstance(raw, dict):
-        raise InvalidMove(f"Trade.{key} must be an object of counts keyed by S, R, E")
-    unknown = sorted(str(k) for k in raw if k not in TYPES)
+    unknown = sorted(str(k)[:40] for k in raw if k not in TYPES)
     if unknown:
-        raise InvalidMove(f"Trade.{key} has unknown gem type(s): {', '.join(unknown)}")
+        raise InvalidMove(f"Trade.{key} has unknown gem type(s): {', '.join(unknown[:5])}")
     values = []
     for t in TYPES:
         value = raw.get(t, 0)
@@ -65,16 +70,6 @@ def _counts(move: dict[str, Any], key: str) -> Triple:
 
 def decode(move: Any) -> Trade:
     """The `Trade` in a JSON move; raises `InvalidMove` if it is malformed."""
-    if not isinstance(move, dict):
-        raise InvalidMove("a move must be a JSON object")
-    kind = move.get("type")
-    if kind != TRADE:
-        shown = kind if isinstance(kind, str) and len(kind) <= 40 else "?"
-        raise InvalidMove(f"unknown move type {shown!r}: Grand Bazaar has only {TRADE!r}")
-    extra = sorted(str(k)[:40] for k in move if k not in _FIELDS)
-    if extra:
-        raise InvalidMove(f"Trade has unknown field(s): {', '.join(extra)}")
-    timeout = move.get("timeout", False)
-    if not isinstance(timeout, bool):
-        raise InvalidMove("Trade.timeout must be true or false")
+    move = check_move(move, FIELDS, "GB-12")
+    timeout: bool = move.get("timeout", False)
     return Trade(sell=_counts(move, "sell"), buy=_counts(move, "buy"), timeout=timeout)
