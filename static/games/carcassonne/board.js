@@ -10,6 +10,9 @@ import {createAuctionPanel} from "./auction-panel.js";
 import {ABBEY} from "./tiles.js";
 
 const U = 100;  // SVG units per square
+const MIN_SQUARE_PX = 44;  // a legal square is never smaller than a fingertip when the board is fitted
+const SPOT_HIT = 20;  // radius, in units, of a figure spot's invisible target
+const SPOT_TILE_PX = (42 * U) / (2 * SPOT_HIT);  // a placed tile this wide makes that target 42 px
 const PARTS = {first: "turn", extra: "extra part (builder)", bazaar: "bazaar turn", abbey_round: "end-of-game abbey round"};
 const MEEPLE = "M-2.5 -3 L-8 -1 L-8 2 L-3 1.5 L-6 9 L-1.5 9 L0 5 L1.5 9 L6 9 L3 1.5 L8 2 L8 -1 L2.5 -3 Z";
 
@@ -61,19 +64,46 @@ export function mount(root, ctx) {
     canvas.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
   }
 
+  // The frame fits the board to the canvas's own shape and size, which it reads each time:
+  // a ResizeObserver (below) fits again once the stylesheet has given the canvas its size (the
+  // first paint used to fit a 150 px high default canvas: 12 px per square), and after every
+  // resize or rotation. Where the whole board would make squares smaller than a finger
+  // (MIN_SQUARE_PX), it frames the area of play instead: the legal squares and the last tile.
+  // While a figure is being placed, the placed tile is shown large enough that each spot's
+  // target is at least 40 px wide (SPOT_HIT units of radius).
+  function bounds(points) {
+    const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+    return {x0: Math.min(...xs), x1: Math.max(...xs) + 1, y0: Math.min(...ys), y1: Math.max(...ys) + 1};
+  }
+
   function fit() {
     if (!view) return;
-    const pts = view.board.map((t) => [t.x, t.y]).concat((view.placements || []).map(([x, y]) => [x, y]));
-    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-    const x0 = Math.min(0, ...xs) - 1, x1 = Math.max(0, ...xs) + 2;
-    const y0 = Math.min(0, ...ys) - 1, y1 = Math.max(0, ...ys) + 2;
-    const w = (x1 - x0) * U, h = (y1 - y0) * U;
-    // the frame takes the canvas's own shape (portrait on a phone), never closer than 4 squares
     const rect = canvas.getBoundingClientRect();
-    const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : 1.25;
-    const side = Math.max(w, h * aspect, 4 * U);
-    setBox({x: x0 * U - (side - w) / 2, y: y0 * U - (side / aspect - h) / 2, w: side, h: side / aspect});
+    if (!(rect.width > 0 && rect.height > 0)) return;  // not laid out yet: the observer calls again
+    const aspect = rect.width / rect.height;
+    const figureTile = legalOf("PlaceFigure")[0];
+    const widest = (rect.width / MIN_SQUARE_PX) * U;  // the widest frame with finger-sized squares
+    let area;
+    if (figureTile) {
+      area = {x0: figureTile.x, x1: figureTile.x + 1, y0: figureTile.y, y1: figureTile.y + 1};
+    } else {
+      const all = view.board.map((t) => [t.x, t.y]).concat((view.placements || []).map(([x, y]) => [x, y]), [[0, 0]]);
+      area = bounds(all);
+      if ((area.x1 - area.x0 + 2) * U > widest || (area.y1 - area.y0 + 2) * U * aspect > widest) {
+        const play = (view.placements || []).map(([x, y]) => [x, y]).concat(lastPlaced ? [lastPlaced] : []);
+        if (play.length) area = bounds(play);
+      }
+    }
+    const w = (area.x1 - area.x0 + 2) * U, h = (area.y1 - area.y0 + 2) * U;  // one square of margin
+    let side = Math.max(w, h * aspect, 4 * U);
+    if (figureTile) side = Math.min(side, (rect.width * U) / SPOT_TILE_PX);
+    else side = Math.min(side, Math.max(widest, 4 * U));
+    const cx = ((area.x0 + area.x1) / 2) * U, cy = ((area.y0 + area.y1) / 2) * U;
+    setBox({x: cx - side / 2, y: cy - side / aspect / 2, w: side, h: side / aspect});
   }
+
+  const resizer = new ResizeObserver(() => { if (!userMoved) fit(); });
+  resizer.observe(canvas);
 
   function zoom(factor, cx, cy) {
     if (!box) return;
@@ -252,6 +282,8 @@ export function mount(root, ctx) {
       const label = `${builder ? "builder" : "follower"} on ${m.segment}`;
       const g = svg("g", {class: `cc-spot${builder ? " builder" : ""}`, tabindex: 0, role: "button", "aria-label": label,
         "data-testid": "figure-spot", dataset: {segment: m.segment, kind: m.kind}}, [
+        // a wider invisible target than the mark, so that a finger finds it
+        svg("circle", {class: "cc-spot-hit", cx: x, cy: y, r: SPOT_HIT, fill: "transparent"}),
         builder ? svg("rect", {x: x - 8, y: y - 8, width: 16, height: 16, rx: 3})
           : svg("circle", {cx: x, cy: y, r: 8.5}),
         svg("title", {text: label}),
@@ -392,15 +424,19 @@ export function mount(root, ctx) {
   return {
     update({view: newView, legal: newLegal, events}) {
       const grew = !view || newView.board.length !== view.board.length;
+      const wasFigure = legalOf("PlaceFigure").length > 0;
       view = newView;
       legal = newLegal || [];
       for (const e of events || []) {
         if (e.type === "TilePlaced" || e.type === "AbbeyPlaced") lastPlaced = [e.x, e.y];
       }
-      if (!box || (grew && !userMoved)) fit();
+      // fit again when the board grew or a figure decision began or ended
+      const figureChanged = wasFigure !== legalOf("PlaceFigure").length > 0;
+      if (!box || ((grew || figureChanged) && !userMoved)) fit();
       draw();
     },
     destroy() {
+      resizer.disconnect();
       clear(root);
     },
   };
