@@ -222,6 +222,13 @@ class Option:
 
     ``kind`` is ``bool``, ``int``, ``choice`` or ``json``. A ``fixture`` option (a stacked deck)
     is for tests: never offered in the lobby form and never shown while the game runs.
+
+    The rest tells the lobby how to put the option in words (players never see raw values):
+    ``choice_labels`` are the words for ``choices``, in order; ``seats`` says that the integer
+    values are seats (0-based), which the lobby names by their holders and offers only as far as
+    the table goes; ``pick`` makes a ``json`` option a list of that many distinct ``choices``,
+    or null, said as ``none_label``; the option applies only from ``min_players`` players and
+    while every ``requires`` pair (option name, value) holds, and the lobby hides it otherwise.
     """
 
     name: str
@@ -233,6 +240,16 @@ class Option:
     maximum: int | None = None
     fixture: bool = False
     help: str = ""
+    choice_labels: tuple[str, ...] = ()
+    seats: bool = False
+    pick: int = 0
+    none_label: str = ""
+    min_players: int = 0
+    requires: tuple[tuple[str, JSON], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name}: one label per choice")
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -249,6 +266,18 @@ class Option:
             data["maximum"] = self.maximum
         if self.help:
             data["help"] = self.help
+        if self.choice_labels:
+            data["choice_labels"] = list(self.choice_labels)
+        if self.seats:
+            data["seats"] = True
+        if self.pick:
+            data["pick"] = self.pick
+        if self.none_label:
+            data["none_label"] = self.none_label
+        if self.min_players:
+            data["min_players"] = self.min_players
+        if self.requires:
+            data["requires"] = dict(self.requires)
         return data
 
     def check(self, value: JSON) -> JSON:

@@ -20,9 +20,10 @@ function drawCatalog(games) {
   box.removeAttribute("aria-busy");
   for (const g of games) {
     const range = g.min_players === g.max_players ? `${g.min_players}` : `${g.min_players}–${g.max_players}`;
+    const players = g.max_players === 1 ? "player" : "players";
     box.append(el("article", {class: "game-card", "data-kind": g.kind}, [
       el("h3", {text: g.title}),
-      el("p", {class: "players-range", text: `${range} players`}),
+      el("p", {class: "players-range", text: `${range} ${players}`}),
       el("p", {class: "summary", text: g.summary || ""}),
       el("div", {class: "actions"}, [
         el("a", {class: "button primary", href: `/lobbies/new?kind=${encodeURIComponent(g.kind)}`,
@@ -34,8 +35,10 @@ function drawCatalog(games) {
   if (!games.length) box.append(el("p", {class: "muted", text: "No games installed."}));
 }
 
-function drawLobbies(lobbies) {
+function drawLobbies(all) {
   const list = $("open-lobbies");
+  // a lobby without a free seat (a solo lobby, a full table) has nothing to join: not listed
+  const lobbies = all.filter((l) => l.seats.some((s) => s.holder === "open"));
   if (!lobbies.length) { empty(list, "No open lobbies. Create one above!"); return; }
   clear(list);
   for (const l of lobbies) {

@@ -13,52 +13,178 @@ const HOLDER_TEXT = {open: "Open seat", bot: "Bot", host: "On the host's device"
 // Games whose options have a form of their own instead of the generic fields.
 const SETUP_FORMS = {"carcassonne-auction": "/static/games/carcassonne-auction/setup.js"};
 
-// ------------------------------------------------------------------ new lobby form
+// ------------------------------------------------------------------ options in words
 
-function optionField(option) {
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** "1 player", "3 players". */
+export function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Whether an option applies to a table of `players` with these option values. */
+export function applies(option, players, values) {
+  if (option.min_players && players < option.min_players) return false;
+  return Object.entries(option.requires || {}).every(([name, value]) => same(values[name], value));
+}
+
+function choiceWords(option, value, seatNames) {
+  if (option.seats && Number.isInteger(value)) return seatNames[value] || `Seat ${value + 1}`;
+  const i = (option.choices || []).findIndex((c) => same(c, value));
+  if (i >= 0 && option.choice_labels) return option.choice_labels[i];
+  return null;
+}
+
+function jsonWords(value) {
+  if (value === null || value === undefined) return "None";
+  if (Array.isArray(value)) return value.map(jsonWords).join(", ") || "None";
+  if (typeof value === "object") return String(value.label || value.name || value.type || "set");
+  return String(value);
+}
+
+/** An option's value in words: Yes/No, the choice's label, the seat's name, never raw JSON. */
+export function valueWords(option, value, seatNames = []) {
+  if (option.kind === "bool") return value ? "Yes" : "No";
+  if (value === null || value === undefined) return option.none_label || "None";
+  const word = choiceWords(option, value, seatNames);
+  if (word !== null) return word;
+  if (option.pick && Array.isArray(value)) {
+    return value.map((v) => choiceWords(option, v, seatNames) ?? jsonWords(v)).join("; ");
+  }
+  if (option.kind === "choice" && typeof value === "string") return value.replace(/[-_]/g, " ");
+  return jsonWords(value);
+}
+
+/** The seat names as the seat list shows them (for the first-player choice and summaries). */
+export function lobbySeatNames(lobby, players = lobby.seats.length) {
+  const names = [];
+  for (let seat = 0; seat < players; seat++) {
+    const s = lobby.seats[seat];
+    names.push(!s || s.holder === "open" ? `Seat ${seat + 1} (open)` : s.name || `Seat ${seat + 1}`);
+  }
+  return names;
+}
+
+// ------------------------------------------------------------------ option fields
+
+function fillSeatChoices(select, option, seatNames) {
+  const previous = select.options.length ? select.value : JSON.stringify(select.dataset.initial ? JSON.parse(select.dataset.initial) : option.default);
+  clear(select);
+  for (const choice of option.choices || []) {
+    if (Number.isInteger(choice) && choice >= seatNames.length) continue;
+    select.append(el("option", {value: JSON.stringify(choice), text: choiceWords(option, choice, seatNames) ?? String(choice)}));
+  }
+  const values = [...select.options].map((o) => o.value);
+  select.value = values.includes(previous) ? previous : values.includes(JSON.stringify(option.default)) ? JSON.stringify(option.default) : values[0];
+}
+
+function pickField(option, id, label, help) {
+  const chosen = Array.isArray(option.default) ? option.default : null;
+  const mode = el("select", {id, name: option.name, "data-testid": `opt-${option.name}`});
+  mode.append(el("option", {value: "none", text: option.none_label || "None", selected: !chosen}),
+    el("option", {value: "pick", text: `Choose ${option.pick}`, selected: !!chosen}));
+  mode.dataset.kind = "pick";
+  const pickers = el("div", {class: "pickers", hidden: !chosen});
+  (option.choices || []).slice(0, option.pick).forEach((fallback, i) => {
+    const select = el("select", {id: `${id}-${i}`, "aria-label": `${label}: ${i + 1} of ${option.pick}`,
+      "data-testid": `opt-${option.name}-${i}`});
+    (option.choices || []).forEach((choice, k) => {
+      const text = option.choice_labels ? option.choice_labels[k] : String(choice);
+      select.append(el("option", {value: JSON.stringify(choice), text, selected: same(choice, chosen ? chosen[i] : fallback)}));
+    });
+    pickers.append(select);
+  });
+  mode.addEventListener("change", () => { pickers.hidden = mode.value !== "pick"; });
+  return el("div", {class: "field", "data-option": option.name}, [el("label", {for: id, text: label}), mode, pickers, help]);
+}
+
+/** The form field of one option; `seatNames` names the seats of a seat choice. */
+function optionField(option, seatNames = []) {
   const id = `opt-${option.name}`;
   const label = option.label || option.name.replace(/_/g, " ");
   const help = option.help ? el("p", {class: "help", text: option.help}) : null;
   let input;
   if (option.kind === "bool") {
     input = el("input", {type: "checkbox", id, name: option.name, checked: !!option.default});
-    return el("div", {class: "field check"}, [input, el("label", {for: id, text: label}), help]);
+    return el("div", {class: "field check", "data-option": option.name}, [input, el("label", {for: id, text: label}), help]);
   }
+  if (option.kind === "json" && option.pick) return pickField(option, id, label, help);
   if (option.kind === "choice") {
-    input = el("select", {id, name: option.name});
-    for (const choice of option.choices || []) {
-      input.append(el("option", {value: JSON.stringify(choice), text: String(choice),
-        selected: JSON.stringify(choice) === JSON.stringify(option.default)}));
+    input = el("select", {id, name: option.name, "data-testid": id});
+    if (option.seats) {
+      input.dataset.seats = "true";
+      input.dataset.initial = JSON.stringify(option.default);
+      fillSeatChoices(input, option, seatNames);
+    } else {
+      for (const choice of option.choices || []) {
+        input.append(el("option", {value: JSON.stringify(choice), text: valueWords(option, choice),
+          selected: same(choice, option.default)}));
+      }
     }
   } else if (option.kind === "int") {
     input = el("input", {type: "number", id, name: option.name, step: 1, value: option.default ?? "",
       min: option.minimum ?? undefined, max: option.maximum ?? undefined, inputmode: "numeric"});
   } else {
     input = el("textarea", {id, name: option.name, rows: 3, spellcheck: "false"});
-    input.value = option.default === undefined ? "" : JSON.stringify(option.default);
+    input.value = option.default === undefined || option.default === null ? "" : JSON.stringify(option.default);
   }
   input.dataset.kind = option.kind;
-  return el("div", {class: "field"}, [el("label", {for: id, text: label}), input, help]);
+  return el("div", {class: "field", "data-option": option.name}, [el("label", {for: id, text: label}), input, help]);
 }
 
-function readOptions(game) {
-  const options = {};
-  for (const option of game.options || []) {
-    const input = $(`opt-${option.name}`);
-    if (!input) continue;
-    if (option.kind === "bool") options[option.name] = input.checked;
-    else if (option.kind === "choice") options[option.name] = JSON.parse(input.value);
-    else if (option.kind === "int") {
-      const n = Number(input.value);
-      if (input.value === "" && option.default === null) options[option.name] = null; // the server says if it is required
-      else if (input.value === "" || !Number.isInteger(n)) throw new Error(`${option.label || option.name}: a whole number, please`);
-      else options[option.name] = n;
-    } else {
-      try { options[option.name] = input.value.trim() ? JSON.parse(input.value) : null; }
-      catch { throw new Error(`${option.label || option.name}: not valid JSON`); }
+function readValue(option) {
+  const input = $(`opt-${option.name}`);
+  const label = option.label || option.name;
+  if (option.kind === "bool") return input.checked;
+  if (option.kind === "choice") return JSON.parse(input.value);
+  if (option.kind === "json" && option.pick) {
+    if (input.value !== "pick") return null;
+    const picked = [];
+    for (let i = 0; i < option.pick; i++) picked.push(JSON.parse($(`opt-${option.name}-${i}`).value));
+    if (new Set(picked.map((v) => JSON.stringify(v))).size !== picked.length) {
+      throw new Error(`${label}: choose ${option.pick} different ones, please.`);
     }
+    return picked;
   }
+  if (option.kind === "int") {
+    const n = Number(input.value);
+    if (input.value === "" && option.default === null) return null; // the server says if it is required
+    if (input.value === "" || !Number.isInteger(n)) throw new Error(`${label}: a whole number, please`);
+    return n;
+  }
+  try { return input.value.trim() ? JSON.parse(input.value) : null; }
+  catch { throw new Error(`${label}: not valid JSON`); }
+}
+
+/** The options of the form; those that do not apply to `players` are left to their defaults. */
+function readOptions(game, players) {
+  const options = {};
+  const shown = (game.options || []).filter((o) => !o.fixture && $(`opt-${o.name}`));
+  for (const option of shown) options[option.name] = readValue(option);
+  for (const option of shown) if (!applies(option, players, options)) delete options[option.name];
   return options;
+}
+
+/** The values the form holds now, without complaints (for showing and hiding fields). */
+function formValues(options) {
+  const values = {};
+  for (const option of options) {
+    try { if ($(`opt-${option.name}`)) values[option.name] = readValue(option); } catch { /* shown on submit */ }
+  }
+  return values;
+}
+
+/** Show only the fields that apply; offer only the seats the table has, by their names. */
+function updateFields(box, options, players, seatNames) {
+  for (const select of box.querySelectorAll("select[data-seats]")) {
+    const option = options.find((o) => `opt-${o.name}` === select.id);
+    if (option) fillSeatChoices(select, option, seatNames);
+  }
+  const values = formValues(options);
+  for (const option of options) {
+    const field = box.querySelector(`[data-option="${option.name}"]`);
+    if (field) field.hidden = !applies(option, players, values);
+  }
 }
 
 function holderSelect(seat, value, testid) {
@@ -81,9 +207,22 @@ function wireClock() {
   show(false);
 }
 
+const rulesPages = {};
+
+/** Show `link` (an <a>) pointing at the game's rules page, if the game has one. */
+async function showRulesLink(link, kind, title) {
+  if (!(kind in rulesPages)) {
+    rulesPages[kind] = fetch(`/rules/${encodeURIComponent(kind)}`).then((r) => r.ok).catch(() => false);
+  }
+  const ok = await rulesPages[kind];
+  link.href = `/rules/${encodeURIComponent(kind)}`;
+  link.textContent = `Rules of ${title}`;
+  link.hidden = !ok;
+}
+
 async function newLobbyPage() {
   wireClock();
-  await ensureIdentity();
+  const me = await ensureIdentity();
   const {games} = await api("GET", "/api/catalog");
   const wanted = $("page").dataset.kind;
   const kindSelect = $("kind-select");
@@ -95,6 +234,21 @@ async function newLobbyPage() {
     kindSelect.addEventListener("change", () => { game = games.find((g) => g.kind === kindSelect.value); draw(); });
   }
   const players = $("players");
+  const visibleOptions = () => SETUP_FORMS[game.kind] ? [] : (game.options || []).filter((o) => !o.fixture);
+  const HOLDER_WORDS = {open: "open", bot: "bot", host: "on this device"};
+
+  function seatNames() {
+    const names = [me.name];
+    for (let seat = 1; seat < Number(players.value); seat++) {
+      const select = $(`holder-${seat}`);
+      names.push(`Seat ${seat + 1} (${HOLDER_WORDS[select ? select.value : "open"]})`);
+    }
+    return names;
+  }
+
+  function updateOptions() {
+    updateFields($("options"), visibleOptions(), Number(players.value), seatNames());
+  }
 
   function drawSeats() {
     const rows = $("seat-rows");
@@ -109,6 +263,7 @@ async function newLobbyPage() {
       rows.append(el("div", {class: "field seat-row"}, [
         el("label", {for: select.id}, [dot, `Seat ${seat + 1}`]), select]));
     }
+    updateOptions();
   }
 
   function draw() {
@@ -118,8 +273,9 @@ async function newLobbyPage() {
     document.title = `New ${game.title} lobby · Bazaar`;
     clear(players);
     for (let n = game.min_players; n <= game.max_players; n++) {
-      players.append(el("option", {value: n, text: `${n} players`, selected: n === game.min_players}));
+      players.append(el("option", {value: n, text: plural(n, "player"), selected: n === game.min_players}));
     }
+    showRulesLink($("new-rules"), game.kind, game.title);
     const box = $("options");
     for (const node of [...box.children]) if (node.tagName !== "LEGEND") node.remove();
     const visible = (game.options || []).filter((o) => !o.fixture);
@@ -131,13 +287,15 @@ async function newLobbyPage() {
         if (game.kind === kind) setup = module.mountSetup(box, players);
       });
     } else {
-      for (const option of visible) box.append(optionField(option));
+      for (const option of visible) box.append(optionField(option, seatNames()));
     }
     box.hidden = !visible.length;
     drawSeats();
   }
   let setup = null;
   players.addEventListener("change", drawSeats);
+  $("seat-rows").addEventListener("change", updateOptions);
+  $("options").addEventListener("change", updateOptions);
   draw();
   $("create-lobby").disabled = !game;
 
@@ -147,7 +305,7 @@ async function newLobbyPage() {
     $("form-error").textContent = "";
     let options;
     try {
-      options = setup ? setup.read() : readOptions({options: (game.options || []).filter((o) => !o.fixture)});
+      options = setup ? setup.read() : readOptions(game, Number(players.value));
     }
     catch (err) { $("form-error").textContent = err.message; return; }
     const mode = $("clock-mode").value;
@@ -182,6 +340,42 @@ export function clockText(clock) {
   return `${Math.round(clock.seconds / 60)} min per player`;
 }
 
+/** The lobby's options as [label, value in words] pairs: those that apply, fixtures left out. */
+export function optionSummary(lobby, game) {
+  const given = lobby.options || {};
+  const seatNames = lobbySeatNames(lobby);
+  if (!game) {
+    return Object.entries(given).map(([name, value]) => [name.replace(/_/g, " "), valueWords({kind: "json"}, value)]);
+  }
+  const options = (game.options || []).filter((o) => !o.fixture);
+  const values = {};
+  for (const o of options) values[o.name] = Object.prototype.hasOwnProperty.call(given, o.name) ? given[o.name] : o.default;
+  return options.filter((o) => applies(o, lobby.seats.length, values))
+    .map((o) => [o.label || o.name.replace(/_/g, " "), valueWords(o, values[o.name], seatNames)]);
+}
+
+/** What an invitee sees beside the name form: the game, the host and the seats. */
+function invitePreview(lobby) {
+  const host = (lobby.host && lobby.host.name) || "A player";
+  const seats = el("ol", {class: "preview-seats"});
+  lobbySeatNames(lobby).forEach((name, seat) => {
+    const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
+    dot.style.background = seatColor(seat);
+    seats.append(el("li", {}, [dot, el("span", {}, [`Seat ${seat + 1}: `,
+      el("strong", {text: lobby.seats[seat].holder === "open" ? "open" : name})])]));
+  });
+  const link = el("a", {hidden: true});
+  showRulesLink(link, lobby.kind, lobby.title);
+  return el("div", {class: "invite-preview", id: "invite-preview", "data-testid": "invite-preview"}, [
+    el("p", {class: "invite-what"}, [el("strong", {text: host}), ` invites you to a game of `, el("strong", {text: lobby.title}),
+      ` (${plural(lobby.seats.length, "player")}, ${clockText(lobby.clock)}).`]),
+    seats,
+    el("p", {class: "help"}, [lobby.status === "open"
+      ? `${plural(lobby.seats.filter((s) => s.holder === "open").length, "seat")} free. Give your name to take one. `
+      : "The game has already started. Give your name to watch. ", link]),
+  ]);
+}
+
 function lobbyKey(lobby) {
   const {created_at: _ignored, ...rest} = lobby;
   return JSON.stringify(rest);
@@ -190,11 +384,18 @@ function lobbyKey(lobby) {
 async function lobbyPage() {
   const lobbyId = $("page").dataset.lobbyId;
   const path = `/api/lobbies/${encodeURIComponent(lobbyId)}`;
+  if (document.body.classList.contains("needs-name")) {
+    // an invitee without a name yet: say what they are invited to (anyone with the link may read it)
+    try {
+      const preview = invitePreview(await api("GET", path));
+      const form = $("identity-form");
+      if (form && !$("invite-preview")) form.before(preview);
+    } catch { /* the page says what is wrong once the name is given */ }
+  }
   const me = await ensureIdentity();
   let lobby = null;
   let lastKey = "";
   let busy = false;
-  let labels = {};
   let catalog = [];
   let settingsBuilt = false;
   let setup = null;  // the game's own set-up form, if it has one (SETUP_FORMS)
@@ -207,7 +408,7 @@ async function lobbyPage() {
     settingsBuilt = true;
     const players = clear($("settings-players"));
     for (let n = game.min_players; n <= game.max_players; n++) {
-      players.append(el("option", {value: n, text: `${n} players`, selected: n === lobby.seats.length}));
+      players.append(el("option", {value: n, text: plural(n, "player"), selected: n === lobby.seats.length}));
     }
     const box = clear($("settings-options"));
     setup = null;
@@ -219,11 +420,21 @@ async function lobbyPage() {
     } else {
       for (const option of (game.options || []).filter((o) => !o.fixture)) {
         const current = Object.prototype.hasOwnProperty.call(lobby.options || {}, option.name) ? lobby.options[option.name] : option.default;
-        box.append(optionField({...option, default: current}));
+        box.append(optionField({...option, default: current}, lobbySeatNames(lobby)));
       }
+      updateSettings();
     }
     $("settings-private").checked = !!lobby.private;
   }
+
+  function updateSettings() {
+    const game = catalog.find((g) => g.kind === lobby.kind);
+    if (!game || setup || SETUP_FORMS[game.kind]) return;
+    const players = Number($("settings-players").value) || lobby.seats.length;
+    updateFields($("settings-options"), (game.options || []).filter((o) => !o.fixture), players, lobbySeatNames(lobby, players));
+  }
+  $("settings-players").addEventListener("change", updateSettings);
+  $("settings-options").addEventListener("change", updateSettings);
 
   $("settings-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -231,7 +442,7 @@ async function lobbyPage() {
     $("settings-error").textContent = "";
     let options;
     try {
-      options = setup ? setup.read() : readOptions({options: (game.options || []).filter((o) => !o.fixture)});
+      options = setup ? setup.read() : readOptions(game, Number($("settings-players").value));
     }
     catch (err) { $("settings-error").textContent = err.message; return; }
     busy = true;
@@ -314,7 +525,8 @@ async function lobbyPage() {
     document.title = `${lobby.title} lobby · Bazaar`;
     $("lobby-title").textContent = `${lobby.title} lobby`;
     $("lobby-status").textContent = lobby.status === "open" ? "waiting for players" : lobby.status;
-    $("lobby-meta").textContent = `Host: ${(lobby.host && lobby.host.name) || "?"} · ${lobby.seats.length} players · ${lobby.private ? "private" : "public"} · ${clockText(lobby.clock)}`;
+    $("lobby-meta").textContent = `Host: ${(lobby.host && lobby.host.name) || "?"} · ${plural(lobby.seats.length, "player")} · ${lobby.private ? "private" : "public"} · ${clockText(lobby.clock)}`;
+    showRulesLink($("lobby-rules"), lobby.kind, lobby.title);
     const invite = $("invite-link");
     const url = new URL(lobby.invite_url || `/lobbies/${lobby.id}`, location.origin).href;
     if (invite.value !== url) invite.value = url;
@@ -325,9 +537,10 @@ async function lobbyPage() {
 
     const opts = $("lobby-options");
     clear(opts);
-    for (const [name, value] of Object.entries(lobby.options || {})) {
-      opts.append(el("dt", {text: labels[name] || name.replace(/_/g, " ")}), el("dd", {text: typeof value === "object" ? JSON.stringify(value) : String(value)}));
+    for (const [label, words] of optionSummary(lobby, catalog.find((g) => g.kind === lobby.kind))) {
+      opts.append(el("dt", {text: label}), el("dd", {text: words}));
     }
+    if (settingsBuilt) updateSettings();
     const open = lobby.seats.filter((s) => s.holder === "open").length;
     const start = $("start-game");
     start.hidden = !you.is_host;
@@ -365,8 +578,7 @@ async function lobbyPage() {
 
   try {
     catalog = (await api("GET", "/api/catalog")).games || [];
-    for (const g of catalog) for (const o of g.options || []) labels[o.name] = o.label || labels[o.name];
-  } catch { labels = {}; }
+  } catch { catalog = []; }
   await refresh();
   if (lobby && !settingsBuilt) buildSettings();
   const poll = async () => {

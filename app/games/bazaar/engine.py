@@ -22,24 +22,35 @@ from app.games.base import (
 )
 
 from . import bot, rules, view
-from .data import STALL_COUNT, STALL_SIZE
+from .data import EXCHANGE_CARDS, STALL_COUNT, STALL_SIZE
 from .moves import parse_move
 from .scoring import final_outcome
 from .state import OVER, BazaarState, clone, dump_state, load_state
 
+
+def _card_words(card: int) -> str:
+    """An exchange card in words for the lobby: its number and its five equations."""
+    return f"Card {card}: " + ", ".join(f"{a} = {b}" for a, b in EXCHANGE_CARDS[card])
+
+
 OPTIONS: tuple[Option, ...] = (
     Option("first_player", "choice", "random", label="First player",
-           choices=("random", 0, 1, 2, 3, 4, 5), help="who takes the first turn (BAZ-8)"),
+           choices=("random", 0, 1, 2, 3, 4, 5), help="who takes the first turn",
+           choice_labels=("Random", *(f"Seat {n}" for n in range(1, 7))), seats=True),
     Option("exchange_cards", "json", None, label="Exchange cards",
-           help="null to draw two at random, or two distinct card ids 1-10, e.g. [1, 7]"),
+           help="two of the ten exchange cards, or two drawn at random",
+           choices=tuple(EXCHANGE_CARDS), pick=2, none_label="Drawn at random",
+           choice_labels=tuple(_card_words(card) for card in EXCHANGE_CARDS)),
     # BAZ-25: presented as Sid Sackson's optional variation; the label stays short because the
     # lobby lists labels beside values, also on a 360 px phone
     Option("penalty", "bool", True, label="Penalty Bazaar",
            help="Sid Sackson's optional variation (1968): every purchase costs each opponent "
                 "1 point per token above the buyer's tokens left + 3"),
-    Option("scale", "choice", "classic", label="Scoring chart", choices=("classic", "tenfold")),
+    Option("scale", "choice", "classic", label="Scoring chart", choices=("classic", "tenfold"),
+           choice_labels=("Classic (1 to 12 points)", "Tenfold (40 to 150 points)")),
     Option("tiebreak", "choice", "shared", label="Tie-break",
            choices=("shared", "fewest-tokens"),
+           choice_labels=("Equal scores share the win", "Fewer tokens left ranks higher"),
            help="equal scores share the win, or the player with fewer tokens ranks higher"),
     Option("stall_rounds", "int", 30, label="Stuck-game guard", minimum=1,
            maximum=100, help="full rounds without a purchase after which the game ends"),

@@ -59,14 +59,20 @@ class BombayBazarEngine(Engine):
                "the longest trunk wins. Solo and tournament play.")
     options = (
         Option("first_player", "choice", "random", "Start player", ("random", "parity"),
-               help="Drawn at random, or by the odd-or-even game (ignored in solo)."),
+               help="Drawn at random, or by the odd-or-even game (ignored in solo).",
+               choice_labels=("Drawn at random", "The odd-or-even game"), min_players=2),
         Option("elephants", "choice", "choose", "Elephants", ("choose", "random"),
-               help="Players choose in seat order, or elephants are drawn."),
+               help="Players choose in seat order, or elephants are drawn.",
+               choice_labels=("Chosen in seat order", "Drawn at random")),
         Option("format", "choice", "single", "Format", ("single", "tournament"),
-               help="A tournament is several rounds with medals (2-4 players)."),
-        Option("rounds", "int", 4, "Tournament rounds", minimum=2, maximum=8),
+               help="A tournament is several rounds with medals (2-4 players).",
+               choice_labels=("A single game", "A tournament with medals"), min_players=2),
+        Option("rounds", "int", 4, "Tournament rounds", minimum=2, maximum=8, min_players=2,
+               requires=(("format", "tournament"),)),
         Option("medal_tiebreak", "choice", "olympic", "Medal tie-break", ("olympic", "total"),
-               help="Equal golds: silver then bronze (olympic), or silver+bronze (total)."),
+               help="Equal golds: silver then bronze (olympic), or silver+bronze (total).",
+               choice_labels=("Silver, then bronze (olympic)", "Silver and bronze together"),
+               min_players=2, requires=(("format", "tournament"),)),
     )
 
     # -- setup and turns

@@ -27,7 +27,7 @@ OPTIONS: tuple[Option, ...] = (
         help="null, or each player's current score (may be negative), in seat order.",
     ),
     Option(
-        name="placer", kind="int", default=None, label="Placer (seat)", minimum=0,
+        name="placer", kind="int", default=None, label="Placed by", seats=True, minimum=0,
         maximum=MAX_PLAYERS - 1, help="The seat of the player who placed the bazaar tile.",
     ),
     Option(

@@ -52,6 +52,8 @@ class GrandBazaarEngine(Engine):
             default="random",
             label="Player number 1",
             choices=("random", *range(MAX_PLAYERS)),
+            choice_labels=("Random", *(f"Seat {n + 1}" for n in range(MAX_PLAYERS))),
+            seats=True,
             help="the seat that starts round 1, or a random draw",
         ),
         Option(
