@@ -210,13 +210,18 @@ function medalBadges(tally) {
   return out;
 }
 
-function pilesPanel(view, ctx, state, legal, redraw) {
+function placementsByPicture(legal) {
   const byPicture = new Map();
   for (const move of legal) {
     if (move.type !== "PlacePiece") continue;
     if (!byPicture.has(move.picture)) byPicture.set(move.picture, []);
     byPicture.get(move.picture).push(move.rotation);
   }
+  return byPicture;
+}
+
+function pilesPanel(view, ctx, state, legal, redraw) {
+  const byPicture = placementsByPicture(legal);
   const myTurn = byPicture.size > 0;
   const grid = el("div", {class: "bb-piles", role: "list"});
   for (const pic of view.data.pictures) {
@@ -230,33 +235,47 @@ function pilesPanel(view, ctx, state, legal, redraw) {
       el("span", {class: "bb-pile-id", text: pic.id}),
       el("span", {class: "bb-pile-count", text: `×${count}`}),
     ]);
-    button.addEventListener("click", () => { state.picture = pic.id; state.rotation = options.length === 1 ? options[0] : null; redraw(); });
+    button.addEventListener("click", () => {
+      state.picture = pic.id;
+      state.rotation = options.length === 1 ? options[0] : null;
+      state.reveal = true;  // bring the board and the decision bar into view
+      redraw();
+    });
     grid.append(button);
   }
-  const children = [grid];
-  if (myTurn) {
-    const chosen = state.picture && byPicture.get(state.picture);
-    if (chosen) {
-      const pic = view.data.pictures.find((p) => p.id === state.picture);
-      const row = el("div", {class: "bb-orients", "data-testid": "bb-orients"});
-      for (const r of chosen) {
-        const segs = rotateSegments(pic.segments, r);
-        const b = el("button", {type: "button", class: `bb-orient${state.rotation === r ? " selected" : ""}`, "data-testid": `bb-orient-${r}`,
-          title: `${pic.id} r${r}: ${segs.map((s) => s.join("-")).join(" ")}`, "aria-pressed": state.rotation === r ? "true" : "false"},
-        [miniPiece(segs, seatColor(ctx.seat), `${pic.id} turned ${r}`)]);
-        b.addEventListener("click", () => { state.rotation = r; redraw(); });
-        row.append(b);
-      }
-      children.push(el("p", {class: "help", text: `Orientations of ${pic.id} that fit your tip cell:`}), row);
-      const place = el("button", {type: "button", class: "primary", "data-testid": "bb-place", disabled: state.rotation === null || state.busy,
-        text: state.rotation === null ? "Pick an orientation" : `Place ${pic.id} r${state.rotation}`});
-      place.addEventListener("click", () => state.submitPlacement());
-      children.push(place);
-    } else {
-      children.push(el("p", {class: "help", text: "Your turn: pick a picture, then an orientation; the preview shows it on your tip cell."}));
-    }
+  return panel("Piles", "piles-panel", [grid]);
+}
+
+// The decision of a turn, next to the board (issue 13, point 2): which orientation of the
+// chosen picture, and Place. It is sticky, so that it stays in view while the player looks at
+// the preview on the board or scrolls through the piles, on a phone as on a desktop.
+function decisionBar(view, ctx, state, legal, redraw) {
+  const byPicture = placementsByPicture(legal);
+  const bar = el("div", {class: "bb-action", "data-testid": "bb-action"});
+  if (!byPicture.size) return null;
+  const chosen = state.picture && byPicture.get(state.picture);
+  if (!chosen) {
+    bar.append(el("p", {class: "help", text: "Your turn: pick a picture from the piles, then an orientation; the preview shows it on your tip cell."}));
+    return bar;
   }
-  return panel("Piles", "piles-panel", children);
+  const pic = view.data.pictures.find((p) => p.id === state.picture);
+  const row = el("div", {class: "bb-orients", "data-testid": "bb-orients"});
+  for (const r of chosen) {
+    const segs = rotateSegments(pic.segments, r);
+    const b = el("button", {type: "button", class: `bb-orient${state.rotation === r ? " selected" : ""}`, "data-testid": `bb-orient-${r}`,
+      title: `${pic.id} turned ${r}: ${segs.map((seg) => seg.join("-")).join(" ")}`, "aria-pressed": state.rotation === r ? "true" : "false"},
+    [miniPiece(segs, seatColor(ctx.seat), `${pic.id} turned ${r}`)]);
+    b.addEventListener("click", () => { state.rotation = r; state.reveal = true; redraw(); });
+    row.append(b);
+  }
+  const place = el("button", {type: "button", class: "primary", "data-testid": "bb-place", disabled: state.rotation === null || state.busy,
+    text: state.rotation === null ? "Pick an orientation" : `Place ${pic.id}`});
+  place.addEventListener("click", () => state.submitPlacement());
+  const cancel = el("button", {type: "button", text: "Other picture"});
+  cancel.addEventListener("click", () => { state.picture = null; state.rotation = null; redraw(); });
+  bar.append(el("p", {class: "help", text: `${pic.id}: the orientations that fit your tip cell`}), row,
+    el("div", {class: "bb-buttons"}, [place, cancel]));
+  return bar;
 }
 
 function elephantPanel(view, ctx, legal, send) {
@@ -375,7 +394,7 @@ function statusLine(view, ctx) {
 export function mount(root, ctx) {
   const wrap = el("div", {class: "bb-board"});
   root.append(wrap);
-  const state = {picture: null, rotation: null, busy: false, view: null, legal: [], error: "", last: null};
+  const state = {picture: null, rotation: null, busy: false, view: null, legal: [], error: "", last: null, reveal: false};
 
   async function send(move) {
     if (state.busy || !ctx.submit) return;
@@ -411,6 +430,7 @@ export function mount(root, ctx) {
     ]);
     const boardBox = el("div", {class: "bb-board-box"}, [drawBoard(view, ctx, preview, placements.length ? state.submitPlacement : null, state.last)]);
     const side = el("div", {class: "bb-side"});
+    const action = decisionBar(view, ctx, state, legal, redraw);
     side.append(playersPanel(view, ctx));
     if (view.phase === "elephants") side.append(elephantPanel(view, ctx, legal, send));
     if (view.parity) side.append(parityPanel(view, ctx, legal, send));
@@ -418,6 +438,13 @@ export function mount(root, ctx) {
     if (view.players.length === 1) side.append(soloPanel(view));
     if (Array.isArray(view.medals)) side.append(tournamentPanel(view, ctx));
     wrap.append(head, boardBox, side);
+    if (action) wrap.insertBefore(action, boardBox.nextSibling);
+    if (state.reveal) {
+      state.reveal = false;
+      // the board with its preview, and the bar under it, in view (a phone shows the piles
+      // below the board, so choosing a picture scrolls the board out of sight)
+      if (window.matchMedia("(max-width: 959px)").matches) boardBox.scrollIntoView({block: "start"});
+    }
   }
 
   return {

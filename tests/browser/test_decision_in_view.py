@@ -1,0 +1,53 @@
+"""The controls of the current decision sit next to the board, in view without scrolling, at
+1280x800 and on a 390x844 phone (issue 13, point 2)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+IN_VIEW = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length).map((e) => {
+  const r = e.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth; })"""
+
+
+def bombay_game_at_placement(page) -> str:  # type: ignore[no-untyped-def]
+    """A Bombay Bazar game against a bot, advanced (elephant choices) to the person's placement."""
+    game_id = str(page.evaluate("""async () => {
+      const post = async (url, body) => { const r = await fetch(url, {method: 'POST',
+        headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body || {})});
+        if (!r.ok) throw new Error(url + ' ' + await r.text()); return r.json(); };
+      const lobby = await post('/api/lobbies', {kind: 'bombay-bazar', players: 2, private: true, options: {}});
+      await post(`/api/lobbies/${lobby.id}/bots`, {seat: 1});
+      return (await post(`/api/lobbies/${lobby.id}/start`)).game_id; }"""))
+    for _ in range(100):
+        game = page.evaluate(f"async () => (await fetch('/api/games/{game_id}')).json()")
+        if any(m["type"] == "PlacePiece" for m in game["legal"]):
+            return game_id
+        if game["legal"]:
+            page.evaluate("""async ([id, seq, move]) => fetch(`/api/games/${id}/moves`, {method: 'POST',
+              headers: {'Content-Type': 'application/json'}, body: JSON.stringify({seq, move})})""",
+                          [game_id, game["seq"], game["legal"][0]])
+        page.wait_for_timeout(100)
+    raise AssertionError("never the person's placement")
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_bombay_orientation_and_place_are_in_view_with_the_preview(guest, problems, size):
+    page = guest("Fay", viewport=size)
+    game_id = bombay_game_at_placement(page)
+    page.goto(f"/games/{game_id}")
+    # the last pile of the list (the one furthest down) is the hardest case
+    pile = page.locator(".bb-pile:not([disabled])").last
+    pile.click()
+    page.locator("[data-testid^=bb-orient-]").first.click()
+    page.wait_for_timeout(200)
+    assert all(page.evaluate(IN_VIEW, "[data-testid=bb-place]")), "Place is out of view"
+    assert all(page.evaluate(IN_VIEW, "[data-testid^=bb-orient-]")), "orientations out of view"
+    preview = page.evaluate(IN_VIEW, "[data-testid=bb-preview]")
+    assert preview and all(preview), "the preview on the board is out of view"
+    page.get_by_test_id("bb-place").click()
+    page.get_by_test_id("bb-action").wait_for(state="detached")
+    assert problems.errors == []
