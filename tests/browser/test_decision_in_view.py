@@ -51,3 +51,47 @@ def test_bombay_orientation_and_place_are_in_view_with_the_preview(guest, proble
     page.get_by_test_id("bb-place").click()
     page.get_by_test_id("bb-action").wait_for(state="detached")
     assert problems.errors == []
+
+
+STACK = ["BZ1", "U", "V", "E", "BZ2", "K", "B", "D", "U", "V", "BZ3", "E", "A", "W", "X", "U"]
+
+
+def carcassonne_game_at_a_bid(page) -> str:  # type: ignore[no-untyped-def]
+    """Carcassonne against a bot with a bazaar tile drawn first: the person places it, the bot
+    opens the auction, and the person is to raise or pass."""
+    game_id = str(page.evaluate("""async (stack) => {
+      const post = async (url, body) => { const r = await fetch(url, {method: 'POST',
+        headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body || {})});
+        if (!r.ok) throw new Error(url + ' ' + await r.text()); return r.json(); };
+      const lobby = await post('/api/lobbies', {kind: 'carcassonne', players: 2, private: true,
+                                                options: {first_player: 0, stack}});
+      await post(`/api/lobbies/${lobby.id}/bots`, {seat: 1});
+      return (await post(`/api/lobbies/${lobby.id}/start`)).game_id; }""", STACK))
+    for _ in range(100):
+        game = page.evaluate(f"async () => (await fetch('/api/games/{game_id}')).json()")
+        types = {m["type"] for m in game["legal"]}
+        if "AuctionRaise" in types:
+            return game_id
+        if game["legal"]:
+            page.evaluate("""async ([id, seq, move]) => fetch(`/api/games/${id}/moves`, {method: 'POST',
+              headers: {'Content-Type': 'application/json'}, body: JSON.stringify({seq, move})})""",
+                          [game_id, game["seq"], game["legal"][0]])
+        page.wait_for_timeout(100)
+    raise AssertionError("never the person's bid")
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_carcassonne_bid_controls_are_in_view(guest, problems, size):
+    page = guest("Fay", viewport=size)
+    game_id = carcassonne_game_at_a_bid(page)
+    page.goto(f"/games/{game_id}")
+    page.get_by_test_id("bid-button").wait_for()
+    page.wait_for_timeout(200)
+    assert all(page.evaluate(IN_VIEW, "[data-testid=bid-button]")), "Raise is out of view"
+    assert all(page.evaluate(IN_VIEW, "[data-testid=pass-button]")), "Pass is out of view"
+    if size["width"] >= 1000:  # on a desktop the board stays in view beside the auction
+        assert all(page.evaluate(IN_VIEW, "[data-testid=cc-canvas]")), "the board is pushed away"
+    page.get_by_test_id("pass-button").click()
+    page.get_by_test_id("pass-button").wait_for(state="detached")
+    assert problems.errors == []
