@@ -95,9 +95,13 @@ async def games_with_duties(session: AsyncSession) -> list[str]:
     ]
 
 
-async def chat_lines(session: AsyncSession, game_id: str, limit: int = 100) -> list[ChatLine]:
-    query = (select(ChatLine).where(ChatLine.game_id == game_id)
-             .order_by(ChatLine.id.desc()).limit(limit))
+async def chat_lines(session: AsyncSession, game_id: str, limit: int = 100,
+                     after: int | None = None) -> list[ChatLine]:
+    """The game's last ``limit`` chat lines (with id > ``after``), oldest first."""
+    query = select(ChatLine).where(ChatLine.game_id == game_id)
+    if after is not None:
+        query = query.where(ChatLine.id > after)
+    query = query.order_by(ChatLine.id.desc()).limit(limit)
     return list(reversed((await session.scalars(query)).all()))
 
 

@@ -48,12 +48,13 @@ class ImportIn(Body):
 def game_json(play: PlayService, live: LiveGame, user_id: str | None,
               seat: int | None) -> dict[str, Any]:
     """The game as ``GET /api/games/{id}`` shows it to this caller."""
-    viewer = play.resolve_seat(live, user_id, seat)
+    viewer = play.view_seat(live, user_id, seat)
     return {
         "id": live.id, "kind": live.kind, "title": live.engine.title,
         "status": live.status, "seq": live.seq,
         "private": live.private,
         "seats": [{**s, "resigned": s["seat"] in live.resigned} for s in live.seats],
+        "host": {"user_id": live.host_id},
         "you": {"seats": play.seats_of(live, user_id), "seat": viewer,
                 "is_host": user_id is not None and user_id == live.host_id},
         "options": live.engine.public_options(live.options, live.finished),
@@ -102,7 +103,7 @@ async def legal_moves(game_id: IdParam, play: PlayDep, user: CurrentUser,
                       seat: SeatQuery = None) -> dict[str, Any]:
     """The caller's legal moves now."""
     live = await play.load(game_id)
-    viewer = play.resolve_seat(live, user.user_id, seat)
+    viewer = play.view_seat(live, user.user_id, seat)
     if viewer is None:
         raise ApiError(403, "NOT_YOUR_SEAT", "you hold no seat in this game")
     return {"seat": viewer, "seq": live.seq, "moves": live.legal(viewer)}

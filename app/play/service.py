@@ -150,6 +150,14 @@ class PlayService:
         acting = live.engine.to_act(live.state) if not live.finished else frozenset()
         return next((s for s in held if s in acting), held[0])
 
+    def view_seat(self, live: LiveGame, user_id: str | None, requested: int | None) -> Viewer:
+        """The seat whose view a read shows: the requested one if the caller holds it, else the
+        caller's own (as ``resolve_seat`` without a request; a spectator's view for a caller
+        without a seat). Reads never refuse a seat (a shared hot-seat address must open for
+        anyone); moves and resign keep ``resolve_seat``, which does."""
+        held = self.seats_of(live, user_id)
+        return self.resolve_seat(live, user_id, requested if requested in held else None)
+
     # ------------------------------------------------------------------ moves
 
     async def submit(self, game_id: str, user_id: str | None, move: Any, seq: int,
@@ -389,15 +397,17 @@ class PlayService:
         async with self.sessions() as session:
             line = repo.add_chat(session, game_id, user_id, name, text)
             await session.commit()
-        message = {"type": "chat", "name": line.name, "text": line.text,
+        message = {"type": "chat", "id": line.id, "name": line.name, "text": line.text,
                    "at": line.created_at.isoformat()}
         await self.hub.publish(game_id, message)
         return message
 
-    async def chat_history(self, game_id: str) -> list[dict[str, Any]]:
+    async def chat_history(self, game_id: str, after: int | None = None) -> list[dict[str, Any]]:
+        """The last chat lines, oldest first; with ``after``, those with a greater id."""
         async with self.sessions() as session:
-            lines = await repo.chat_lines(session, game_id)
-        return [{"name": c.name, "text": c.text, "at": c.created_at.isoformat()} for c in lines]
+            lines = await repo.chat_lines(session, game_id, after=after)
+        return [{"id": c.id, "name": c.name, "text": c.text, "at": c.created_at.isoformat()}
+                for c in lines]
 
     async def game_row(self, game_id: str) -> Game:
         async with self.sessions() as session:

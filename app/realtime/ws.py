@@ -37,6 +37,8 @@ class _Frame(BaseModel):
 class Hello(_Frame):
     type: Literal["hello"]
     since: int | None = Field(default=None, ge=0)
+    # the id of the last chat line the client has: the lines after it follow the state
+    chat_since: int | None = Field(default=None, ge=0, le=2**31 - 1, strict=True)
 
 
 class MoveFrame(_Frame):
@@ -179,6 +181,11 @@ class Connection:
                 await self.send_text(text)
         self.seq = live.seq
 
+    async def missed_chat(self, after: int) -> None:
+        """The chat lines after id ``after``, oldest first (a resumed socket missed them)."""
+        for line in await self.play.chat_history(self.live.id, after=after):
+            await self.send({"type": "chat", **line})
+
     async def on_notice(self, notice: dict[str, Any]) -> None:
         kind = notice.get("type")
         if kind == "advanced":
@@ -212,6 +219,8 @@ class Connection:
                 await self.snapshot()
             else:
                 await self.catch_up(frame.since)
+            if frame.chat_since is not None:
+                await self.missed_chat(frame.chat_since)
         elif isinstance(frame, Ping):
             await self.send({"type": "pong"})
         elif isinstance(frame, MoveFrame):
@@ -264,7 +273,8 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         live = await play.load(game_id)
         seat_param = ws.query_params.get("seat")
         requested = int(seat_param) if seat_param not in (None, "") else None
-        viewer = play.resolve_seat(live, user.user_id if user else None, requested)
+        # a seat the caller does not hold shows the caller's own view, as GET /api/games does
+        viewer = play.view_seat(live, user.user_id if user else None, requested)
     except ApiError as err:
         await ws.close(code=4000 + err.status, reason=err.code)
         return

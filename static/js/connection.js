@@ -131,7 +131,7 @@ function newMoveId() {
 }
 
 /**
- * new Connection(gameId, {seat, onState, onStatus, onChat, onPresence, onError})
+ * new Connection(gameId, {seat, seq, chatIds, onState, onStatus, onChat, onPresence, onError})
  *  onState({view, legal, events, seq, status, source: "snapshot"|"patch"})
  *  onStatus("connecting"|"open"|"reconnecting"|"closed", {attempt, delay, code, reason})
  *  onChat(frame), onPresence(seats), onResigned(seat), onAway(seats), onError(frame)
@@ -145,6 +145,11 @@ export class Connection {
     this.legal = [];
     this.seq = null;
     this.initialSeq = handlers.seq ?? null; // the seq the page loaded over HTTP, until a snapshot
+    // the ids of the chat lines shown: every hello asks for the lines after the last one, so that
+    // a line said while the socket was down still arrives; a line seen already is dropped (a live
+    // line may overtake the missed ones, so a set rather than "older than the last")
+    this.chatSeen = new Set((handlers.chatIds || []).filter(Number.isInteger));
+    this.chatSince = Math.max(0, ...this.chatSeen);
     this.status = null;
     this.socket = null;
     this.attempt = 0;
@@ -235,6 +240,7 @@ export class Connection {
       if (socket !== this.socket) return;
       const hello = {type: "hello"};
       if (this.view !== null && this.seq !== null) hello.since = this.seq;
+      hello.chat_since = this.chatSince;
       socket.send(JSON.stringify(hello));
       this._status("open");
       this.timers.ping = setInterval(() => this._send({type: "ping"}), PING_MS);
@@ -348,7 +354,15 @@ export class Connection {
         }
         break;
       }
-      case "chat": if (this.handlers.onChat) this.handlers.onChat(frame); break;
+      case "chat": {
+        if (Number.isInteger(frame.id)) {
+          if (this.chatSeen.has(frame.id)) break; // shown already
+          this.chatSeen.add(frame.id);
+          this.chatSince = Math.max(this.chatSince, frame.id);
+        }
+        if (this.handlers.onChat) this.handlers.onChat(frame);
+        break;
+      }
       case "presence": if (this.handlers.onPresence) this.handlers.onPresence(frame.connected || []); break;
       case "resigned": if (this.handlers.onResigned) this.handlers.onResigned(frame.seat); break;
       case "away": if (this.handlers.onAway) this.handlers.onAway(frame.seats || []); break;

@@ -15,15 +15,15 @@ import {LogView} from "./log.js";
 const SAFE_KIND = /^[a-z0-9][a-z0-9-]*$/;
 const loadedCss = new Set();
 
-async function loadBoardCss(kind) {
+// The stylesheet beside the board module, linked once per kind. No HEAD probe first: the probe
+// showed up as a failed (aborted) request on every game page. A kind without a stylesheet only
+// loses its <link> again.
+function loadBoardCss(kind) {
   if (loadedCss.has(kind)) return;
   loadedCss.add(kind);
-  const href = `/static/games/${kind}/board.css`;
-  try {
-    const res = await fetch(href, {method: "HEAD", credentials: "same-origin"});
-    if (!res.ok) return;
-  } catch { return; }
-  document.head.append(el("link", {rel: "stylesheet", href}));
+  const link = el("link", {rel: "stylesheet", href: `/static/games/${kind}/board.css`});
+  link.addEventListener("error", () => link.remove());
+  document.head.append(link);
 }
 
 /** Mount the board module of `kind` into root; falls back to the generic board. */
@@ -33,7 +33,7 @@ export async function mountBoard(root, ctx) {
   if (SAFE_KIND.test(ctx.kind || "")) {
     try {
       module = await import(`/static/games/${ctx.kind}/board.js`);
-      await loadBoardCss(ctx.kind);
+      loadBoardCss(ctx.kind);
     } catch (err) {
       console.warn(`no board module for ${ctx.kind}; using the generic board`, err);
       module = null;
@@ -245,16 +245,21 @@ export function renderRanking(list, view, names, resignedSeats = []) {
 
 const $ = (id) => document.getElementById(id);
 
-function turnText(view, you, mySeat, names, status) {
+function turnText(view, you, mySeat, names, status, resigned = []) {
   if (!view) return "";
   if (view.finished || status === "finished") return "The game is over.";
+  const own = you.filter((s) => !resigned.includes(s)); // the seats this person still plays
   const toAct = view.to_act || [];
-  if (!toAct.length) return "Waiting…";
-  const mine = toAct.filter((s) => you.includes(s));
+  const mine = toAct.filter((s) => own.includes(s));
   if (mine.length) {
     if (you.length > 1) return `Your turn: ${mine.map((s) => seatName(names, s)).join(", ")}`;
     return "Your turn";
   }
+  if (mySeat !== null && resigned.includes(mySeat)) {
+    const whose = you.length > 1 ? `${seatName(names, mySeat)} resigned` : "You resigned";
+    return `${whose}: the bot plays this seat to the end.`;
+  }
+  if (!toAct.length) return "Waiting…";
   const who = toAct.map((s) => seatName(names, s)).join(" and ");
   return mySeat === null ? `${who} to play` : `Waiting for ${who}`;
 }
@@ -262,20 +267,45 @@ function turnText(view, you, mySeat, names, status) {
 function chatLine(msg) {
   const at = msg.at ? new Date(msg.at) : null;
   const title = at && !Number.isNaN(at.getTime()) ? at.toLocaleTimeString() : null;
-  return el("li", {class: "chat-line", title}, [
+  return el("li", {class: "chat-line", title, dataset: Number.isInteger(msg.id) ? {id: String(msg.id)} : undefined}, [
     el("span", {class: "chat-name", text: msg.name || "?"}),
     el("span", {class: "chat-text", text: msg.text || ""}),
   ]);
 }
 
-const CONN_TEXT = {connecting: "Connecting…", open: "Live", reconnecting: "Reconnecting…", closed: "Offline"};
+// the connection's state; the game's own state (in play, finished) has a badge of its own
+const CONN_TEXT = {connecting: "Connecting…", open: "Connected", reconnecting: "Reconnecting…", closed: "Offline"};
+
+const SEAT_KEY = (gameId) => `bazaar:seat:${gameId}`;
+
+/** The hot-seat seat this tab last showed (kept out of the address, which stays shareable). */
+function storedSeat(gameId) {
+  try {
+    const value = sessionStorage.getItem(SEAT_KEY(gameId)) || "";
+    return /^[0-9]{1,2}$/.test(value) ? value : null;
+  } catch { return null; }
+}
+
+function storeSeat(gameId, seat) {
+  try {
+    if (seat === null) sessionStorage.removeItem(SEAT_KEY(gameId));
+    else sessionStorage.setItem(SEAT_KEY(gameId), String(seat));
+  } catch { /* storage off: the page follows the turn instead */ }
+}
 
 async function gamePage() {
   const main = $("page");
   const gameId = main.dataset.gameId;
   await ensureIdentity();
+  // an old address may still carry ?seat=: honour it once, then drop it from the address bar
   const params = new URLSearchParams(location.search);
-  const wanted = /^[0-9]{1,2}$/.test(params.get("seat") || "") ? params.get("seat") : null;
+  const fromUrl = /^[0-9]{1,2}$/.test(params.get("seat") || "") ? params.get("seat") : null;
+  if (params.has("seat")) {
+    const url = new URL(location.href);
+    url.searchParams.delete("seat");
+    history.replaceState(null, "", url);
+  }
+  const wanted = fromUrl ?? storedSeat(gameId);
   let game;
   try {
     game = await api("GET", `/api/games/${encodeURIComponent(gameId)}${wanted !== null ? `?seat=${encodeURIComponent(wanted)}` : ""}`);
@@ -287,12 +317,17 @@ async function gamePage() {
   const names = (game.seats || []).map((s) => s.name);
   const you = (game.you && game.you.seats) || [];
   const bots = (game.seats || []).filter((s) => s.holder === "bot").map((s) => s.seat);
+  // the seats on the host's device (hot-seat) are as connected as the host is
+  const hostId = game.host && game.host.user_id;
+  const device = (game.seats || []).filter((s) => s.holder === "host" || (hostId && s.user_id === hostId))
+    .map((s) => s.seat);
   const state = {
     seat: game.you ? game.you.seat ?? null : null,
     view: game.view, legal: game.legal || [], seq: game.seq, status: game.status,
     connected: null, resigned: (game.seats || []).filter((s) => s.resigned).map((s) => s.seat),
     board: null, mountToken: 0, away: game.away || [],
   };
+  storeSeat(gameId, you.length > 1 ? state.seat : null);
   document.title = `${game.title || game.kind} · Bazaar`;
   $("game-title").textContent = game.title || game.kind;
   const log = new LogView($("log"), {names});
@@ -308,7 +343,7 @@ async function gamePage() {
   async function remount() {
     const token = ++state.mountToken;
     if (state.board) { try { state.board.destroy(); } catch { /* ignore */ } state.board = null; }
-    const mode = state.seat === null ? "spectate" : "play";
+    const mode = state.seat === null || resignedHere() ? "spectate" : "play";
     const board = await mountBoard(boardRoot, {kind: game.kind, seat: state.seat, names, mode, submit,
                                                isHost: Boolean(game.you && game.you.is_host)});
     if (token !== state.mountToken) { board.destroy(); return; }
@@ -319,15 +354,26 @@ async function gamePage() {
   function drawBoard(events) {
     if (state.board && state.view) {
       try {
-        state.board.update({view: state.view, legal: state.legal, events, seq: state.seq});
+        // a resigned seat is the bot's: nothing on the board acts for it
+        state.board.update({view: state.view, legal: resignedHere() ? [] : state.legal, events, seq: state.seq});
       } catch (err) {
         console.error("board update failed", err);
       }
     }
   }
 
+  function resignedHere() { return state.seat !== null && state.resigned.includes(state.seat); }
+  function ownSeats() { return you.filter((s) => !state.resigned.includes(s)); }
+
+  function connectedSeats() {
+    if (!state.connected) return null;
+    const seats = new Set(state.connected);
+    if (device.some((s) => seats.has(s))) for (const s of device) seats.add(s);
+    return [...seats];
+  }
+
   function drawPlayers() {
-    renderPlayers($("players"), state.view, {names, you, connected: state.connected, resigned: state.resigned, bots,
+    renderPlayers($("players"), state.view, {names, you, connected: connectedSeats(), resigned: state.resigned, bots,
       clocks: clocksNow(), away: state.away});
   }
 
@@ -337,8 +383,12 @@ async function gamePage() {
     main.dataset.seq = String(state.seq ?? 0);
     main.dataset.status = finished ? "finished" : "live";
     main.dataset.seat = state.seat === null ? "" : String(state.seat);
-    $("turn").textContent = turnText(state.view, you, state.seat, names, state.status);
-    const myTurn = !finished && ((state.view && state.view.to_act) || []).some((s) => you.includes(s));
+    $("turn").textContent = turnText(state.view, you, state.seat, names, state.status, state.resigned);
+    const badge = $("game-status");
+    badge.dataset.state = finished ? "finished" : "live";
+    badge.textContent = finished ? "Finished" : "In play";
+    const own = ownSeats();
+    const myTurn = !finished && ((state.view && state.view.to_act) || []).some((s) => own.includes(s));
     document.title = `${myTurn ? "● Your turn · " : ""}${game.title || game.kind} · Bazaar`;
     $("turn").classList.toggle("mine", myTurn);
     drawPlayers();
@@ -347,7 +397,7 @@ async function gamePage() {
     $("rematch").hidden = !finished || !you.length;
     const canResign = !finished && state.seat !== null && !state.resigned.includes(state.seat);
     $("resign").hidden = !canResign;
-    if (!canResign) { $("resign-confirm").hidden = true; $("resign-cancel").hidden = true; }
+    if (!canResign) { $("resign-confirm").hidden = true; $("resign-cancel").hidden = true; $("resign-note").hidden = true; }
     drawSeatSwitch();
   }
 
@@ -389,7 +439,8 @@ async function gamePage() {
     const toAct = (state.view && state.view.to_act) || [];
     for (const s of you) {
       const b = el("button", {type: "button", class: `seat-button${s === state.seat ? " active" : ""}${toAct.includes(s) ? " to-act" : ""}`,
-        "aria-pressed": s === state.seat ? "true" : "false", "data-testid": `seat-switch-${s}`, text: seatName(names, s)});
+        "aria-pressed": s === state.seat ? "true" : "false", "data-testid": `seat-switch-${s}`,
+        text: state.resigned.includes(s) ? `${seatName(names, s)} (resigned)` : seatName(names, s)});
       b.style.setProperty("--seat", seatColor(s));
       b.addEventListener("click", () => switchSeat(s));
       buttons.append(b);
@@ -401,9 +452,7 @@ async function gamePage() {
     state.seat = seat;
     state.legal = []; // the new seat's legal moves come with its snapshot
     conn.setSeat(seat);
-    const url = new URL(location.href);
-    url.searchParams.set("seat", String(seat));
-    history.replaceState(null, "", url);
+    storeSeat(gameId, seat); // not in the address: a shared address opens as its reader's own view
     remount();
     drawChrome();
   }
@@ -411,8 +460,9 @@ async function gamePage() {
   function followTurn() {
     if (!$("follow-turn").checked || you.length < 2 || !state.view || state.view.finished) return;
     const toAct = state.view.to_act || [];
-    if (state.seat !== null && toAct.includes(state.seat)) return;
-    const next = you.find((s) => toAct.includes(s));
+    const own = ownSeats();
+    if (state.seat !== null && toAct.includes(state.seat) && own.includes(state.seat)) return;
+    const next = own.find((s) => toAct.includes(s));
     if (next !== undefined) switchSeat(next);
   }
 
@@ -425,18 +475,37 @@ async function gamePage() {
     }
   }
 
+  // Who made a live move, for its log entry: the seat that was alone to act before it, else
+  // the first seat its events name; the actor as GET /log would say it (bot, resigned seat).
+  function liveEntry(before, seq, events) {
+    const toAct = (before && before.to_act) || [];
+    const named = events.find((e) => e && Number.isInteger(e.seat));
+    const seat = toAct.length === 1 ? toAct[0] : named ? named.seat : null;
+    let actor = null;
+    if (seat !== null && bots.includes(seat)) actor = "bot";
+    else if (seat !== null && state.resigned.includes(seat)) actor = "resigned";
+    else if (seat !== null && state.away.includes(seat)) actor = "timeout";
+    return {seq, seat, events, actor};
+  }
+  let logSoon = null;
+  function refreshLogSoon() {
+    clearTimeout(logSoon);
+    logSoon = setTimeout(refreshLog, 300);
+  }
+
   const conn = new Connection(gameId, {
     seat: state.seat,
     seq: game.seq,
+    chatIds: (game.chat || []).map((m) => m.id),
     onState({view, legal, events, seq, status, source}) {
       const wasFinished = state.status === "finished";
       const lastSeq = state.seq;
+      const before = state.view;
       state.view = view; state.legal = legal; state.seq = seq;
       if (status) state.status = status;
       if (view && view.finished) state.status = "finished";
       if (source === "patch" && events.length) {
-        const seat = events.find((e) => e && Number.isInteger(e.seat));
-        log.add({seq, seat: seat ? seat.seat : null, events});
+        log.add(liveEntry(before, seq, events));
       } else if (source === "snapshot" && seq > lastSeq) {
         refreshLog();
       }
@@ -453,10 +522,21 @@ async function gamePage() {
         ? `Reconnecting in ${Math.ceil(info.delay / 1000)} s…`
         : status === "closed" && info.reason ? `Offline (${info.reason})` : CONN_TEXT[status] || status;
     },
-    onChat(msg) { $("chat").append(chatLine(msg)); $("chat").scrollTop = $("chat").scrollHeight; },
+    onChat(msg) {
+      // in the order the lines were said: a missed line may arrive after a newer live one
+      const list = $("chat");
+      const later = Number.isInteger(msg.id)
+        ? [...list.children].find((li) => li.dataset.id && Number(li.dataset.id) > msg.id) : null;
+      list.insertBefore(chatLine(msg), later || null);
+      list.scrollTop = list.scrollHeight;
+    },
     onPresence(connected) { state.connected = connected; drawChrome(); },
-    onAway(seats) { state.away = seats; drawChrome(); },
-    onResigned(seat) { if (!state.resigned.includes(seat)) state.resigned.push(seat); drawChrome(); },
+    onAway(seats) {
+      // a clock ran out: the move it caused may be in the log already, without its actor
+      if (seats.some((s) => !state.away.includes(s))) refreshLogSoon();
+      state.away = seats; drawChrome();
+    },
+    onResigned(seat) { markResigned(seat); },
     onError(frame) {
       // errors not tied to a move of ours (a chat line refused, a rate limit): say so
       console.warn("server error", frame);
@@ -479,18 +559,29 @@ async function gamePage() {
     }
   });
 
+  // a seat resigned (this page's or anyone's): the bot plays it; when it is the seat shown here,
+  // the board turns into a spectator's and the turn line says so
+  function markResigned(seat) {
+    if (state.resigned.includes(seat)) return;
+    state.resigned.push(seat);
+    if (seat === state.seat) { remount(); followTurn(); }
+    drawChrome();
+  }
+
+  function askResign(open) {
+    $("resign").hidden = open; $("resign-confirm").hidden = !open; $("resign-cancel").hidden = !open;
+    $("resign-note").hidden = !open;
+  }
   $("resign").addEventListener("click", () => {
-    $("resign").hidden = true; $("resign-confirm").hidden = false; $("resign-cancel").hidden = false;
+    askResign(true);
     $("resign-confirm").focus();
   });
-  $("resign-cancel").addEventListener("click", () => {
-    $("resign-confirm").hidden = true; $("resign-cancel").hidden = true; drawChrome();
-  });
+  $("resign-cancel").addEventListener("click", () => { askResign(false); drawChrome(); });
   $("resign-confirm").addEventListener("click", async () => {
-    $("resign-confirm").hidden = true; $("resign-cancel").hidden = true;
+    askResign(false);
     try {
       await api("POST", `/api/games/${encodeURIComponent(gameId)}/resign`, {seat: state.seat});
-      if (!state.resigned.includes(state.seat)) state.resigned.push(state.seat);
+      markResigned(state.seat);
     } catch (err) {
       $("move-error").textContent = errorText(err);
     }
