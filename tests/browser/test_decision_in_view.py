@@ -95,3 +95,36 @@ def test_carcassonne_bid_controls_are_in_view(guest, problems, size):
     page.get_by_test_id("pass-button").click()
     page.get_by_test_id("pass-button").wait_for(state="detached")
     assert problems.errors == []
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_bombay_tournament_table_shows_every_medal_and_place(guest, problems, size):
+    """Issue 13, point 3: the tournament table cut its Medals column at 1280 px."""
+    page = guest("Fay", viewport=size)
+    game_id = page.evaluate("""async () => {
+      const post = async (url, body) => { const r = await fetch(url, {method: 'POST',
+        headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body || {})});
+        if (!r.ok) throw new Error(url + ' ' + await r.text()); return r.json(); };
+      const lobby = await post('/api/lobbies', {kind: 'bombay-bazar', players: 4, private: true,
+                                                options: {format: 'tournament', rounds: 4}});
+      for (const seat of [1, 2, 3]) await post(`/api/lobbies/${lobby.id}/bots`, {seat});
+      const id = (await post(`/api/lobbies/${lobby.id}/start`)).game_id;
+      await post(`/api/games/${id}/resign`, {});  // the bots play every round
+      return id; }""")
+    for _ in range(600):
+        game = page.evaluate(f"async () => (await fetch('/api/games/{game_id}')).json()")
+        if game["status"] == "finished":
+            break
+        page.wait_for_timeout(100)
+    page.goto(f"/games/{game_id}")
+    table = page.get_by_test_id("bb-tournament-table")
+    table.wait_for()
+    box = page.evaluate("""() => { const t = document.querySelector('[data-testid=bb-tournament-table]');
+      const p = t.closest('.bb-panel').getBoundingClientRect();
+      const cells = [...t.querySelectorAll('td.bb-tally, td.bb-tally + td')].map((c) => c.getBoundingClientRect());
+      return {fits: t.scrollWidth <= t.parentElement.clientWidth + 1,
+              visible: cells.every((c) => c.left >= p.left - 1 && c.right <= p.right + 1), cells: cells.length}; }""")
+    assert box["cells"] == 8 and box["visible"] and box["fits"], box
+    assert table.locator("tbody tr").count() == 4
+    assert problems.errors == []

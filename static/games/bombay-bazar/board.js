@@ -360,20 +360,33 @@ function soloPanel(view) {
   ]);
 }
 
+// One row per player (issue 13, point 3: with a column per player the medal badges of four
+// players overflowed the side column at 1280 px): the rounds' scores, medals and place.
 function tournamentPanel(view, ctx) {
   const seats = view.players.map((p) => p.seat);
-  const head = el("tr", {}, [el("th", {text: "Round"}), ...seats.map((s) => el("th", {text: seatName(ctx, view, s)}))]);
+  const rounds = view.results.map((res) => res.round);
+  // medals and place first: with many rounds the rounds' columns scroll, never the standing
+  const head = [el("tr", {}, [
+    el("th", {rowspan: 2, scope: "col", text: "Player"}),
+    el("th", {rowspan: 2, scope: "col", text: "Medals"}),
+    el("th", {rowspan: 2, scope: "col", class: "num", text: "Place"}),
+    ...(rounds.length ? [el("th", {colspan: rounds.length, scope: "colgroup", class: "num", text: "Rounds"})] : []),
+  ])];
+  head.push(el("tr", {}, rounds.map((r) => el("th", {scope: "col", class: "num", text: String(r)}))));
   const body = el("tbody");
-  for (const res of view.results) {
-    body.append(el("tr", {}, [el("td", {text: String(res.round)}), ...seats.map((s) => {
+  for (const s of seats) {
+    const cells = view.results.map((res) => {
       const medal = res.medals ? res.medals[s] : null;
-      return el("td", {class: "num"}, [el("span", {text: String(res.scores[s])}),
-        medal === null || medal === undefined ? "" : el("span", {class: `bb-medal bb-medal-${MEDALS[medal]}`, title: MEDALS[medal], text: MEDALS[medal][0].toUpperCase()})]);
-    })]));
+      const score = String(res.scores[s]);
+      // a medal colours the round's score (its name in the title), which keeps the column narrow
+      return el("td", {class: "num"}, [medal === null || medal === undefined ? score
+        : el("span", {class: `bb-medal bb-medal-${MEDALS[medal]}`, title: `${MEDALS[medal]} medal`, text: score})]);
+    });
+    body.append(el("tr", {}, [el("th", {scope: "row", class: "bb-name", text: seatName(ctx, view, s)}),
+      el("td", {class: "bb-tally"}, medalBadges(view.medals[s])),
+      el("td", {class: "num", text: String(view.standings[s])}), ...cells]));
   }
-  body.append(el("tr", {class: "bb-tally"}, [el("td", {text: "Medals"}), ...seats.map((s) => el("td", {}, medalBadges(view.medals[s])))]));
-  body.append(el("tr", {}, [el("td", {text: "Place"}), ...seats.map((s) => el("td", {class: "num", text: String(view.standings[s])}))]));
-  const table = el("table", {"data-testid": "bb-tournament-table"}, [el("thead", {}, [head]), body]);
+  const table = el("table", {class: "bb-tour", "data-testid": "bb-tournament-table"}, [el("thead", {}, head), body]);
   const note = view.options.medal_tiebreak === "total" ? "Equal golds: silver and bronze together." : "Equal golds: more silver, then more bronze.";
   return panel(`Tournament: round ${view.round} of ${view.rounds}`, "tournament", [table, el("p", {class: "help", text: note})]);
 }
