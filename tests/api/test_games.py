@@ -127,7 +127,11 @@ def test_out_of_turn_forged_seat_and_spectator_moves_are_refused(players: Any) -
     assert forged.status_code == 403 and forged.json()["detail"]["code"] == "NOT_YOUR_SEAT"
     spectator = eve.move(game_id, 0, legal)
     assert spectator.status_code == 403
-    assert eve.get(f"/api/games/{game_id}", params={"seat": 0}).status_code == 403
+    # reading with a seat one does not hold falls back to one's own view (docs/api.md):
+    # never that seat's view, never its legal moves
+    fallback = eve.ok(eve.get(f"/api/games/{game_id}", params={"seat": 0}))
+    assert fallback["you"]["seat"] is None and fallback["legal"] == []
+    assert fallback["view"] == eve.game(game_id)["view"]
     assert eve.get(f"/api/games/{game_id}/legal-moves").status_code == 403
     assert ann.game(game_id)["seq"] == 0
 

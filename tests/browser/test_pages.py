@@ -43,7 +43,7 @@ def test_hot_seat_switcher_follows_the_seat_to_act(guest, problems):
         make_move(ann, rng)
         wait_seq(ann, seq + 1)
     assert acted == {"0", "1"}
-    assert "seat=" in ann.url
+    assert "seat=" not in ann.url  # the address stays shareable (issue 13, point 12)
     assert problems.errors == []
 
 
