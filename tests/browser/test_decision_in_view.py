@@ -12,25 +12,42 @@ IN_VIEW = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getCli
   return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth; })"""
 
 
-def bombay_game_at_placement(page) -> str:  # type: ignore[no-untyped-def]
-    """A Bombay Bazar game against a bot, advanced (elephant choices) to the person's placement."""
-    game_id = str(page.evaluate("""async () => {
-      const post = async (url, body) => { const r = await fetch(url, {method: 'POST',
-        headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body || {})});
-        if (!r.ok) throw new Error(url + ' ' + await r.text()); return r.json(); };
-      const lobby = await post('/api/lobbies', {kind: 'bombay-bazar', players: 2, private: true, options: {}});
-      await post(`/api/lobbies/${lobby.id}/bots`, {seat: 1});
-      return (await post(`/api/lobbies/${lobby.id}/start`)).game_id; }"""))
+START = """async ([kind, players, options, resign]) => {
+  const post = async (url, body) => { const r = await fetch(url, {method: 'POST',
+    headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body || {})});
+    if (!r.ok) throw new Error(url + ' ' + await r.text()); return r.json(); };
+  const lobby = await post('/api/lobbies', {kind, players, private: true, options});
+  for (let seat = 1; seat < players; seat++) await post(`/api/lobbies/${lobby.id}/bots`, {seat});
+  const id = (await post(`/api/lobbies/${lobby.id}/start`)).game_id;
+  if (resign) await post(`/api/games/${id}/resign`, {});  // the bots play the person's seat too
+  return id; }"""
+
+
+def start_against_bots(page, kind: str, players: int, options: dict,  # type: ignore[no-untyped-def]
+                       resign: bool = False) -> str:
+    """A game of the page's person in seat 0 against bots in the other seats."""
+    return str(page.evaluate(START, [kind, players, options, resign]))
+
+
+def advance_to(page, game_id: str, move_type: str) -> None:  # type: ignore[no-untyped-def]
+    """Play the person's first legal move until ``move_type`` is among its legal moves."""
     for _ in range(100):
         game = page.evaluate(f"async () => (await fetch('/api/games/{game_id}')).json()")
-        if any(m["type"] == "PlacePiece" for m in game["legal"]):
-            return game_id
+        if any(m["type"] == move_type for m in game["legal"]):
+            return
         if game["legal"]:
             page.evaluate("""async ([id, seq, move]) => fetch(`/api/games/${id}/moves`, {method: 'POST',
               headers: {'Content-Type': 'application/json'}, body: JSON.stringify({seq, move})})""",
                           [game_id, game["seq"], game["legal"][0]])
         page.wait_for_timeout(100)
-    raise AssertionError("never the person's placement")
+    raise AssertionError(f"the person never had a {move_type} to make")
+
+
+def bombay_game_at_placement(page) -> str:  # type: ignore[no-untyped-def]
+    """A Bombay Bazar game against a bot, advanced (elephant choices) to the person's placement."""
+    game_id = start_against_bots(page, "bombay-bazar", 2, {})
+    advance_to(page, game_id, "PlacePiece")
+    return game_id
 
 
 @pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
@@ -59,25 +76,9 @@ STACK = ["BZ1", "U", "V", "E", "BZ2", "K", "B", "D", "U", "V", "BZ3", "E", "A", 
 def carcassonne_game_at_a_bid(page) -> str:  # type: ignore[no-untyped-def]
     """Carcassonne against a bot with a bazaar tile drawn first: the person places it, the bot
     opens the auction, and the person is to raise or pass."""
-    game_id = str(page.evaluate("""async (stack) => {
-      const post = async (url, body) => { const r = await fetch(url, {method: 'POST',
-        headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body || {})});
-        if (!r.ok) throw new Error(url + ' ' + await r.text()); return r.json(); };
-      const lobby = await post('/api/lobbies', {kind: 'carcassonne', players: 2, private: true,
-                                                options: {first_player: 0, stack}});
-      await post(`/api/lobbies/${lobby.id}/bots`, {seat: 1});
-      return (await post(`/api/lobbies/${lobby.id}/start`)).game_id; }""", STACK))
-    for _ in range(100):
-        game = page.evaluate(f"async () => (await fetch('/api/games/{game_id}')).json()")
-        types = {m["type"] for m in game["legal"]}
-        if "AuctionRaise" in types:
-            return game_id
-        if game["legal"]:
-            page.evaluate("""async ([id, seq, move]) => fetch(`/api/games/${id}/moves`, {method: 'POST',
-              headers: {'Content-Type': 'application/json'}, body: JSON.stringify({seq, move})})""",
-                          [game_id, game["seq"], game["legal"][0]])
-        page.wait_for_timeout(100)
-    raise AssertionError("never the person's bid")
+    game_id = start_against_bots(page, "carcassonne", 2, {"first_player": 0, "stack": STACK})
+    advance_to(page, game_id, "AuctionRaise")
+    return game_id
 
 
 @pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
@@ -102,16 +103,8 @@ def test_carcassonne_bid_controls_are_in_view(guest, problems, size):
 def test_bombay_tournament_table_shows_every_medal_and_place(guest, problems, size):
     """Issue 13, point 3: the tournament table cut its Medals column at 1280 px."""
     page = guest("Fay", viewport=size)
-    game_id = page.evaluate("""async () => {
-      const post = async (url, body) => { const r = await fetch(url, {method: 'POST',
-        headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body || {})});
-        if (!r.ok) throw new Error(url + ' ' + await r.text()); return r.json(); };
-      const lobby = await post('/api/lobbies', {kind: 'bombay-bazar', players: 4, private: true,
-                                                options: {format: 'tournament', rounds: 4}});
-      for (const seat of [1, 2, 3]) await post(`/api/lobbies/${lobby.id}/bots`, {seat});
-      const id = (await post(`/api/lobbies/${lobby.id}/start`)).game_id;
-      await post(`/api/games/${id}/resign`, {});  // the bots play every round
-      return id; }""")
+    game_id = start_against_bots(page, "bombay-bazar", 4,
+                                 {"format": "tournament", "rounds": 4}, resign=True)
     for _ in range(600):
         game = page.evaluate(f"async () => (await fetch('/api/games/{game_id}')).json()")
         if game["status"] == "finished":
