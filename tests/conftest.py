@@ -42,6 +42,18 @@ def postgres_url() -> str | None:
     return None
 
 
+def require_redis(url: str) -> None:
+    """Skip locally when Redis does not answer at ``url``; fail in CI, which requires it."""
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except Exception as err:
+        if os.environ.get("CI") or os.environ.get("REQUIRE_POSTGRES"):
+            pytest.fail(f"Redis is required in CI: {err}")
+        pytest.skip(f"Redis not available: {err}")
+
+
 def reset_postgres(url: str) -> None:
     """Drop every table, so that the server's migrations start from nothing."""
     import asyncpg

@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.conftest import Player, ServerThread, free_port, make_settings, start_game
+from tests.conftest import Player, ServerThread, free_port, make_settings, require_redis, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("TEST_REDIS_LIMITS_URL", "redis://127.0.0.1:6379/5")
@@ -163,14 +163,7 @@ def test_forwarded_for_counts_only_from_a_trusted_proxy(tmp_path: Path) -> None:
 
 @pytest.fixture
 def redis_url() -> Iterator[str]:
-    import redis
-
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
-    except Exception as err:
-        if os.environ.get("CI") or os.environ.get("REQUIRE_POSTGRES"):
-            pytest.fail(f"Redis is required in CI: {err}")
-        pytest.skip(f"Redis not available: {err}")
+    require_redis(REDIS_URL)
     yield REDIS_URL
 
 

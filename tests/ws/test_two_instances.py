@@ -17,22 +17,19 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.conftest import Player, free_port, postgres_url, reset_postgres, start_game
+from tests.conftest import (
+    Player,
+    free_port,
+    postgres_url,
+    require_redis,
+    reset_postgres,
+    start_game,
+)
 from tests.ws.test_socket import Viewer
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
-
-def redis_available() -> None:
-    import redis
-
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
-    except Exception as err:
-        if os.environ.get("CI") or os.environ.get("REQUIRE_POSTGRES"):
-            pytest.fail(f"Redis is required in CI: {err}")
-        pytest.skip(f"Redis not available: {err}")
 
 
 def spawn(port: int, env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
@@ -61,7 +58,7 @@ def wait_ready(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 def instances(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
     url = postgres_url()
     assert url is not None
-    redis_available()
+    require_redis(REDIS_URL)
     reset_postgres(url)
     tmp = tmp_path_factory.mktemp("instances")
     env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": REDIS_URL, "BOT_DELAY": "0",
