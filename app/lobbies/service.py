@@ -47,14 +47,47 @@ def seat_name(lobby: Lobby, seat: LobbySeat, host_name: str) -> str:
     return f"Seat {seat.seat + 1}"
 
 
+def table_names(engine: Engine, options: dict[str, Any] | None, players: int) -> list[str] | None:
+    """The seats' names at the table, for a game whose options name the seats (the auction)."""
+    named = getattr(engine, "seat_names", None)
+    result = named(options or {}, players) if callable(named) else None
+    return list(result) if result else None
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def missing(engine: Engine, lobby: Lobby) -> list[str]:
+    """What Start still needs, in words: open seats, then the options the game rejects."""
+    players = len(lobby.seats)
+    table = table_names(engine, lobby.options, players)
+    open_seats = [table[s.seat] if table else f"seat {s.seat + 1}"
+                  for s in lobby.seats if s.holder == "open"]
+    words = []
+    if open_seats:
+        words.append(f"{'a player' if len(open_seats) == 1 else 'players'} for {_and(open_seats)}")
+    try:
+        engine.validate_options(lobby.options or {}, players)
+    except GameError as err:
+        explain = getattr(engine, "start_problems", None)
+        found = list(explain(lobby.options or {}, players)) if callable(explain) else []
+        # a rule id ("CAR-105: ...") belongs in error details, not in the lobby's words
+        words.extend(found or [err.reason.split(": ", 1)[-1]])
+    return words
+
+
 def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, Any]:
     """The lobby as docs/api.md shows it, from ``viewer``'s side."""
     engine = get_engine(lobby.kind)
+    table = table_names(engine, lobby.options, len(lobby.seats))
     seats = [{
         "seat": s.seat, "holder": s.holder,
         "user_id": {"user": s.user_id, "host": lobby.host_id}.get(s.holder),
         "name": None if s.holder == "open" else seat_name(lobby, s, host_name),
+        "table_name": table[s.seat] if table else None,
     } for s in lobby.seats]
+    needs = missing(engine, lobby)
     uid = viewer.user_id if viewer else None
     mine = [s["seat"] for s in seats if uid and s["user_id"] == uid]
     return {
@@ -65,6 +98,7 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
         "seats": seats, "invite_url": f"/lobbies/{lobby.id}", "game_id": lobby.game_id,
         "created_at": lobby.created_at.isoformat() if lobby.created_at else None,
         "you": {"user_id": uid, "is_host": uid == lobby.host_id, "seats": mine},
+        "ready": not needs, "missing": needs,
     }
 
 
@@ -184,10 +218,12 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
     _require_open(lobby)
     if any(s.holder == "open" for s in lobby.seats):
         raise conflict("SEATS_OPEN", "every seat needs a player, a bot or the host's device")
+    table = table_names(engine_of(lobby.kind), lobby.options, len(lobby.seats))
     seats = [{
         "seat": s.seat, "holder": s.holder,
         "user_id": s.user_id if s.holder == "user" else None,
-        "name": seat_name(lobby, s, host_name),
+        # the auction plays under the table's names (CAR-113), whoever holds the seat
+        "name": table[s.seat] if table else seat_name(lobby, s, host_name),
     } for s in lobby.seats]
     game = await create_game(session, lobby.kind, lobby.options, seats, lobby.host_id,
                              lobby.private, lobby.clock or {}, lobby.id)

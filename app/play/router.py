@@ -182,8 +182,14 @@ async def rematch(game_id: IdParam, play: PlayDep, session: SessionDep,
     if callable(carry):
         options = carry(options, live.state)
     options = live.engine.public_options(options, False)
+    # a lobby seat carries the person's own name, not the name the game was played under
+    # (the auction's seats play under the table's names, CAR-113)
+    from app.identity.service import names_of  # kept local: only the rematch needs it
+
+    users = await names_of(session, {s["user_id"] for s in live.seats if s["holder"] == "user"})
     seats = [{"holder": s["holder"], "user_id": s["user_id"],
-              "name": s["name"] if s["holder"] == "user" else None} for s in live.seats]
+              "name": users.get(s["user_id"], s["name"]) if s["holder"] == "user" else None}
+             for s in live.seats]
     host = live.host_id or user.user_id
     owner = user if host == user.user_id else type(user)(host, "")
     body = LobbyIn(kind=live.kind, players=len(seats), options=options, private=live.private,

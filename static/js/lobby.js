@@ -65,6 +65,33 @@ export function lobbySeatNames(lobby, players = lobby.seats.length) {
   return names;
 }
 
+/** A seat as the table calls it: the auction's table name ("Red"), else "Seat 2". */
+export function seatLabel(seat) {
+  return seat.table_name || `Seat ${seat.seat + 1}`;
+}
+
+const setupModules = {};
+/** The game's own set-up module (SETUP_FORMS), loaded once. */
+function setupModule(kind) {
+  if (!SETUP_FORMS[kind]) return null;
+  setupModules[kind] = setupModules[kind] || import(SETUP_FORMS[kind]);
+  return setupModules[kind];
+}
+
+/** A set-up form's complaint goes away as soon as what it complained about is fixed. */
+function clearWhenFixed(box, error, read) {
+  const check = () => {
+    const shown = error.textContent;
+    if (!shown) return;
+    let now = "";
+    try { read(); } catch (err) { now = err.message; }
+    if (now !== shown) error.textContent = "";
+  };
+  box.addEventListener("input", check);
+  box.addEventListener("change", check);
+  box.addEventListener("click", () => setTimeout(check, 0));
+}
+
 // ------------------------------------------------------------------ option fields
 
 function fillSeatChoices(select, option, seatNames) {
@@ -285,6 +312,7 @@ async function newLobbyPage() {
       const kind = game.kind;
       import(SETUP_FORMS[kind]).then((module) => {
         if (game.kind === kind) setup = module.mountSetup(box, players);
+        if (setup) clearWhenFixed(box, $("form-error"), () => setup.read());
       });
     } else {
       for (const option of visible) box.append(optionField(option, seatNames()));
@@ -354,6 +382,11 @@ export function optionSummary(lobby, game) {
     .map((o) => [o.label || o.name.replace(/_/g, " "), valueWords(o, values[o.name], seatNames)]);
 }
 
+/** "a, b and c". */
+export function andWords(words) {
+  return words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
 /** What an invitee sees beside the name form: the game, the host and the seats. */
 function invitePreview(lobby) {
   const host = (lobby.host && lobby.host.name) || "A player";
@@ -361,7 +394,7 @@ function invitePreview(lobby) {
   lobbySeatNames(lobby).forEach((name, seat) => {
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
     dot.style.background = seatColor(seat);
-    seats.append(el("li", {}, [dot, el("span", {}, [`Seat ${seat + 1}: `,
+    seats.append(el("li", {}, [dot, el("span", {}, [`${seatLabel(lobby.seats[seat])}: `,
       el("strong", {text: lobby.seats[seat].holder === "open" ? "open" : name})])]));
   });
   const link = el("a", {hidden: true});
@@ -398,6 +431,7 @@ async function lobbyPage() {
   let busy = false;
   let catalog = [];
   let settingsBuilt = false;
+  let settingsOpened = false;
   let setup = null;  // the game's own set-up form, if it has one (SETUP_FORMS)
 
   function buildSettings() {
@@ -414,8 +448,9 @@ async function lobbyPage() {
     setup = null;
     if (SETUP_FORMS[game.kind]) {
       const current = lobby.options || {};
-      import(SETUP_FORMS[game.kind]).then((module) => {
+      setupModule(game.kind).then((module) => {
         setup = module.mountSetup(box, players, current);
+        clearWhenFixed(box, $("settings-error"), () => setup.read());
       });
     } else {
       for (const option of (game.options || []).filter((o) => !o.fixture)) {
@@ -425,6 +460,17 @@ async function lobbyPage() {
       updateSettings();
     }
     $("settings-private").checked = !!lobby.private;
+    openSettingsIfMissing();
+  }
+
+  /** A host whose lobby lacks options (another auction: placer, tiles) gets the form open, once. */
+  function openSettingsIfMissing() {
+    const open = lobby.seats.some((s) => s.holder === "open") ? 1 : 0;
+    const unset = (Array.isArray(lobby.missing) ? lobby.missing.length : 0) - open;
+    if (unset > 0 && !settingsOpened && !$("lobby-settings").hidden) {
+      $("lobby-settings").open = true;
+      settingsOpened = true;
+    }
   }
 
   function updateSettings() {
@@ -480,7 +526,7 @@ async function lobbyPage() {
     dot.style.background = seatColor(seat.seat);
     const who = seat.holder === "open" ? "Open seat" : seat.name || HOLDER_TEXT[seat.holder];
     const item = el("li", {class: `seat holder-${seat.holder}${mine ? " mine" : ""}`, "data-testid": `seat-${seat.seat}`}, [
-      el("span", {class: "seat-label"}, [dot, el("span", {class: "seat-no", text: `Seat ${seat.seat + 1}`})]),
+      el("span", {class: "seat-label"}, [dot, el("span", {class: "seat-no", text: seatLabel(seat)})]),
       el("span", {class: "seat-who"}, [
         el("span", {class: "seat-name", text: who}),
         seat.holder !== "open" ? el("span", {class: "tag", text: seat.holder === "user" ? "player" : HOLDER_TEXT[seat.holder]}) : null,
@@ -490,11 +536,11 @@ async function lobbyPage() {
     const controls = el("span", {class: "seat-actions"});
     if (seat.holder === "open" && !you.seats.length && lobby.status === "open") {
       controls.append(el("button", {type: "button", class: "primary", "data-testid": `join-seat-${seat.seat}`,
-        text: "Take this seat", onclick: () => act("POST", `${path}/join`, {seat: seat.seat})}));
+        text: seat.table_name ? `Play as ${seat.table_name}` : "Take this seat", onclick: () => act("POST", `${path}/join`, {seat: seat.seat})}));
     }
     const hostOwnSeat = seat.holder === "user" && seat.user_id === me.user_id;
     if (you.is_host && lobby.status === "open" && !hostOwnSeat) {
-      const select = el("select", {"aria-label": `Who holds seat ${seat.seat + 1}`, "data-testid": `seat-holder-${seat.seat}`});
+      const select = el("select", {"aria-label": `Who holds ${seat.table_name || `seat ${seat.seat + 1}`}`, "data-testid": `seat-holder-${seat.seat}`});
       if (seat.holder === "user") select.append(el("option", {value: "user", text: `${seat.name || "Player"} (player)`, selected: true}));
       for (const [v, text] of [["open", "Open"], ["bot", "Bot"], ["host", "My device"]]) {
         select.append(el("option", {value: v, text, selected: seat.holder === v}));
@@ -536,20 +582,46 @@ async function lobbyPage() {
     for (const seat of lobby.seats) seats.append(seatItem(seat, you));
 
     const opts = $("lobby-options");
-    clear(opts);
-    for (const [label, words] of optionSummary(lobby, catalog.find((g) => g.kind === lobby.kind))) {
-      opts.append(el("dt", {text: label}), el("dd", {text: words}));
+    const own = setupModule(lobby.kind);
+    if (own) {
+      // a game with its own set-up form says its options its own way (the auction: names, pictures)
+      const shown = lobby;
+      own.then((module) => {
+        if (lobby !== shown) return;
+        clear(opts);
+        for (const [label, node] of module.summary(lobby.options || {}, lobby.seats.length)) {
+          opts.append(el("dt", {text: label}), el("dd", {}, [node]));
+        }
+      });
+    } else {
+      clear(opts);
+      for (const [label, words] of optionSummary(lobby, catalog.find((g) => g.kind === lobby.kind))) {
+        opts.append(el("dt", {text: label}), el("dd", {text: words}));
+      }
     }
     if (settingsBuilt) updateSettings();
     const open = lobby.seats.filter((s) => s.holder === "open").length;
+    // the server says whether Start will succeed, and what is missing (in words) if not
+    const missing = Array.isArray(lobby.missing) ? lobby.missing : [];
+    const ready = lobby.ready === undefined ? open === 0 : !!lobby.ready;
+    const unset = missing.length - (open ? 1 : 0);  // what the settings must still give
     const start = $("start-game");
     start.hidden = !you.is_host;
-    start.disabled = open > 0;
+    start.disabled = !ready;
     $("leave-lobby").hidden = you.is_host || !you.seats.length;
-    const hint = you.is_host
-      ? (open ? `Waiting for ${open} more ${open === 1 ? "player" : "players"}. Send the invite link, or give the seat to a bot.` : "Everyone is here: start when you are ready.")
-      : you.seats.length ? "You are in. The game starts when the host says so." : open ? "Take a free seat to play." : "This lobby is full.";
+    let hint;
+    if (you.is_host) {
+      if (ready) hint = "Everyone is here: start when you are ready.";
+      else if (unset > 0) hint = `Before the start, enter ${andWords(missing.slice(open ? 1 : 0))} in the settings form.`
+        + (open ? ` Also waiting for ${andWords(missing.slice(0, 1))}.` : "");
+      else hint = `Waiting for ${open} more ${open === 1 ? "player" : "players"}. Send the invite link, or give the seat to a bot.`;
+    } else {
+      hint = you.seats.length ? "You are in. The game starts when the host says so." : open ? "Take a free seat to play." : "This lobby is full.";
+      if (unset > 0) hint += ` The host still has to enter ${andWords(missing.slice(open ? 1 : 0))}.`;
+    }
     $("lobby-hint").textContent = hint;
+    $("lobby-hint").dataset.ready = ready ? "yes" : "no";
+    openSettingsIfMissing();
   }
 
   async function refresh() {

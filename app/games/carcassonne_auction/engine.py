@@ -144,6 +144,14 @@ class CarcassonneAuction(Engine):
             carried = list(result.scores) if result is not None else list(options["scores"])
         return {"players": list(options["players"]), "scores": carried}
 
+    def seat_names(self, options: Mapping[str, JSON] | None, players: int) -> list[str] | None:
+        """The seats' table names (CAR-113): the lobby shows them, the game plays under them."""
+        return opts.table_names(options, players)
+
+    def start_problems(self, options: Mapping[str, JSON] | None, players: int) -> list[str]:
+        """What the lobby still needs before the start (CAR-105), in words; [] when it may start."""
+        return opts.problems(options, players)
+
     def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
         names = ["Red", "Blue", "Black", "Green", "Yellow", "Grey"]
         return [

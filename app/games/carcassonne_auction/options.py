@@ -110,3 +110,35 @@ def check_options(resolved: Mapping[str, JSON], seats: int) -> dict[str, JSON]:
         "placer": _placer(resolved["placer"], n),
         "tiles": _tiles(resolved["tiles"], n),
     }
+
+
+def table_names(options: Mapping[str, JSON] | None, seats: int) -> list[str] | None:
+    """The seats' names at the table (the `players` option), when it names exactly `seats`."""
+    value = (options or {}).get("players")
+    if (
+        isinstance(value, list)
+        and len(value) == seats
+        and all(isinstance(name, str) and name.strip() for name in value)
+    ):
+        return [str(name) for name in value]
+    return None
+
+
+def problems(options: Mapping[str, JSON] | None, seats: int) -> list[str]:
+    """What the host still has to enter before the start, in words (no rule ids, no JSON)."""
+    given = options or {}
+    words: list[str] = []
+    if given.get("players") is None:
+        words.append(f"the names of the {seats} players")
+    if given.get("placer") is None:
+        words.append("who placed the bazaar tile")
+    if given.get("tiles") is None:
+        words.append(f"the {seats} tiles drawn")
+    if words:
+        return words
+    try:
+        check_options(given, seats)
+    except InvalidOptions as err:
+        reason = err.reason.split(": ", 1)[-1]
+        return [f"set-up to correct ({reason})"]
+    return []

@@ -1,8 +1,9 @@
 // The stand-alone auction's set-up form (CAR-105): the players at the table in clockwise
 // order, their current scores if wanted, the placer, and the N tiles drawn, each picked from
 // the tile catalogue's pictures or typed as a label. Replaces the generic JSON option fields.
+// `summary` shows the same options on the lobby page: names by seat, tiles as pictures.
 
-import {el, clear} from "/static/js/dom.js";
+import {el, clear, seatColor} from "/static/js/dom.js";
 import {BASE_IDS, BAZAAR_IDS} from "/static/games/carcassonne/tiles.js";
 import {tileIcon, labelIcon} from "/static/games/carcassonne/tile-svg.js";
 
@@ -14,7 +15,7 @@ export function mountSetup(box, playersSelect, initial = {}) {
     names: [...(initial.players || [])],
     scoresOn: Array.isArray(initial.scores),
     scores: [...(initial.scores || [])],
-    placer: Number.isInteger(initial.placer) ? initial.placer : 0,
+    placer: Number.isInteger(initial.placer) ? initial.placer : null,  // chosen by the host
     tiles: [...(initial.tiles || [])],
   };
   const root = el("div", {class: "auction-setup", "data-testid": "auction-setup"});
@@ -26,7 +27,7 @@ export function mountSetup(box, playersSelect, initial = {}) {
     root.querySelectorAll("[data-name]").forEach((input) => { state.names[Number(input.dataset.name)] = input.value; });
     root.querySelectorAll("[data-score]").forEach((input) => { state.scores[Number(input.dataset.score)] = input.value; });
     const placer = root.querySelector("#auction-placer");
-    if (placer) state.placer = Number(placer.value);
+    if (placer && placer.value !== "") state.placer = Number(placer.value);
     const on = root.querySelector("#auction-scores-on");
     if (on) state.scoresOn = on.checked;
   }
@@ -56,6 +57,17 @@ export function mountSetup(box, playersSelect, initial = {}) {
     ]);
   }
 
+  const nameOf = (i) => (state.names[i] || "").trim() || `Player ${i + 1}`;
+
+  /** A name was typed: the score boxes and the placer follow without a redraw (focus stays). */
+  function renamed() {
+    remember();
+    root.querySelectorAll("[data-score-name]").forEach((label) => { label.textContent = nameOf(Number(label.dataset.scoreName)); });
+    const placer = root.querySelector("#auction-placer");
+    if (placer) [...placer.options].filter((o) => o.value !== "").forEach((option) => { option.textContent = nameOf(Number(option.value)); });
+  }
+  root.addEventListener("input", (event) => { if (event.target.matches("[data-name]")) renamed(); });
+
   function draw() {
     clear(root);
     const n = count();
@@ -70,14 +82,23 @@ export function mountSetup(box, playersSelect, initial = {}) {
     const scores = el("div", {class: "field"}, [
       el("div", {class: "check"}, [scoresOn, el("label", {for: "auction-scores-on", text: "Enter the current scores"})])]);
     if (state.scoresOn) {
+      // each score box beside its player's name, kept up to date as the names are typed
       for (let i = 0; i < n; i++) {
-        scores.append(el("input", {type: "number", step: 1, inputmode: "numeric", "data-score": i,
-          "aria-label": `score of player ${i + 1}`, value: state.scores[i] ?? 0}));
+        const id = `auction-score-${i}`;
+        scores.append(el("div", {class: "score-row", style: "display:flex;align-items:center;gap:.5rem"}, [
+          el("label", {for: id, "data-score-name": i, style: "flex:1;min-width:0;overflow-wrap:anywhere",
+            text: nameOf(i)}),
+          el("input", {type: "number", step: 1, inputmode: "numeric", "data-score": i, id,
+            style: "width:7rem;flex:none", value: state.scores[i] ?? 0}),
+        ]));
       }
     }
     const placer = el("select", {id: "auction-placer"});
+    if (!Number.isInteger(state.placer) || state.placer >= n) {
+      placer.append(el("option", {value: "", text: "Choose a player", selected: true, disabled: true}));
+    }
     for (let i = 0; i < n; i++) {
-      placer.append(el("option", {value: i, text: state.names[i] || `Player ${i + 1}`, selected: i === state.placer}));
+      placer.append(el("option", {value: i, text: nameOf(i), selected: i === state.placer}));
     }
     const tiles = el("div", {class: "field"}, [el("strong", {text: `The ${n} tiles drawn, in the order revealed`})]);
     for (let i = 0; i < n; i++) tiles.append(tileSlot(i));
@@ -105,8 +126,46 @@ export function mountSetup(box, playersSelect, initial = {}) {
       }
       const tiles = state.tiles.slice(0, n);
       if (tiles.length < n || tiles.some((t) => !t)) throw new Error(`Choose all ${n} tiles (a picture or a label).`);
-      const placer = Math.min(state.placer, n - 1);
+      if (!Number.isInteger(state.placer) || state.placer >= n) throw new Error("Choose who placed the bazaar tile.");
+      const placer = state.placer;
       return {players, scores, placer, tiles};
     },
   };
+}
+
+/** One tile of the `tiles` option as the form shows it: its picture, or its label as a tile. */
+export function tileFigure(tile, px = 40) {
+  if (tile && tile.type) return tileIcon(tile.type, 0, px, `tile ${tile.type}`);
+  if (tile && tile.label) return labelIcon(tile.label, px);
+  return el("span", {class: "muted", text: "not chosen"});
+}
+
+/** The lobby's summary of the auction's options: [label, node] pairs, in words and pictures. */
+export function summary(options = {}, seats = 0) {
+  const names = Array.isArray(options.players) ? options.players : [];
+  const named = (i) => names[i] || `Seat ${i + 1}`;
+  const rows = [];
+  const people = el("span", {"data-testid": "auction-players", style: "display:flex;flex-wrap:wrap;gap:.2rem .8rem"});
+  for (let i = 0; i < Math.max(seats, names.length); i++) {
+    const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
+    dot.style.background = seatColor(i);
+    people.append(el("span", {style: "display:inline-flex;align-items:center;gap:.3rem"}, [dot, named(i)]));
+  }
+  rows.push(["Players (clockwise)", names.length ? people : el("span", {text: "Not entered yet"})]);
+  if (Array.isArray(options.scores)) {
+    rows.push(["Current scores", el("span", {"data-testid": "auction-scores",
+      text: options.scores.map((score, i) => `${named(i)} ${score}`).join(" · ")})]);
+  } else {
+    rows.push(["Current scores", el("span", {text: "Not entered: the report shows the changes only"})]);
+  }
+  rows.push(["Placed by", el("span", {"data-testid": "auction-placer-name",
+    text: Number.isInteger(options.placer) ? named(options.placer) : "Not chosen yet"})]);
+  const tiles = Array.isArray(options.tiles) ? options.tiles : [];
+  const row = el("span", {"data-testid": "auction-tiles", style: "display:flex;flex-wrap:wrap;gap:.4rem"});
+  tiles.forEach((tile, i) => {
+    row.append(el("span", {class: "auction-tile", style: "display:inline-flex;flex-direction:column;align-items:center;font-size:.75rem",
+      title: `Tile ${i + 1}`}, [tileFigure(tile, 40), tile && tile.label ? tile.label : `Tile ${i + 1}`]));
+  });
+  rows.push(["Tiles drawn", tiles.length ? row : el("span", {text: "Not chosen yet"})]);
+  return rows;
 }
