@@ -200,6 +200,12 @@ export function renderPlayers(list, view, {names = [], you = [], connected = nul
       item.append(el("span", {class: "player-extra"},
         extra.slice(0, 4).map(([k, v]) => el("span", {text: `${k.replace(/_/g, " ")}: ${figure(v)}`}))));
     }
+    const solo = outcome && outcome.reason === "solo" && outcome.details && outcome.details.T !== undefined;
+    if (solo && (outcome.scores || [])[p.seat] !== undefined) {
+      // the figure above is the trunk; the solo score is the formula's result (BOM-51)
+      item.append(el("span", {class: "player-extra", "data-testid": `solo-score-${p.seat}`,
+        text: `trunk ${outcome.details.T} · solo score ${outcome.scores[p.seat]} = ${soloFormula(outcome.details)}`}));
+    }
     item.style.setProperty("--seat", seatColor(p.seat));
     if (clocks[p.seat] !== undefined && toAct.has(p.seat)) {
       const left = clocks[p.seat];
@@ -215,30 +221,129 @@ export function renderPlayers(list, view, {names = [], you = [], connected = nul
   }
 }
 
-/** The final ranking from view.outcome. */
-export function renderRanking(list, view, names, resignedSeats = []) {
+// The end of a game in words (issue 13, point 20): every `reason` each engine's outcome can give,
+// and its `details`, as phrases; never a raw value, id or 0-based seat.
+const REASONS = {
+  "bazaar": {"two-stalls-sold-out": "The game ended because two stalls are sold out.",
+             "stalled": "The game ended because nobody bought a ware for too long."},
+  "bombay-bazar": {finished: "The game is over: the longest trunk wins.",
+                   tournament: "The tournament is over: the players are ranked by their medals.",
+                   solo: "Solo game over: your score is your trunk minus the empty spaces minus the unused openings."},
+  "carcassonne": {finished: "The game is over: every tile has been placed and the last features are scored."},
+  "carcassonne-auction": {finished: "The auction is over: every tile has its owner.",
+                          cancelled: "The host cancelled the auction: nobody's score changed."},
+  "grand-bazaar": {finished: "The game is over: the players are ranked by their money."},
+};
+const TIEBREAKS = {"fewest-tokens": "Equal scores: the player holding fewer tokens ranks higher.",
+                   shared: "Equal scores share the place."};
+
+/** The reason a game ended, in words. */
+export function reasonText(kind, outcome) {
+  const reason = outcome && outcome.reason;
+  const known = (REASONS[kind] || {})[reason];
+  if (known) return known;
+  if (reason === "cancelled") return "The game was cancelled.";
+  return "The game is over.";
+}
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Gold, silver and bronze tallies in words. */
+export function medalText(tally) {
+  const [gold = 0, silver = 0, bronze = 0] = Array.isArray(tally) ? tally : [];
+  return `${gold} gold, ${silver} silver, ${bronze} bronze`;
+}
+
+/** The solo Bombay formula: trunk − empty spaces − unused openings = solo score. */
+export function soloFormula(details) {
+  return `trunk ${details.T} − empty spaces ${details.E} − unused openings ${details.U}`;
+}
+
+function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0"; }
+
+// The per-seat lines under a name: what the outcome's details say about this seat.
+function seatDetails(kind, outcome, seat, view) {
+  const d = outcome.details || {};
+  const out = [];
+  const at = (key) => (Array.isArray(d[key]) ? d[key][seat] : undefined);
+  if (outcome.reason === "solo" && d.T !== undefined) {
+    out.push(`solo score = ${soloFormula(d)} (the players panel shows the trunk, ${d.T})`);
+  }
+  if (kind === "bazaar") {
+    if (at("tokens") !== undefined) out.push(`${plural(at("tokens"), "token")} left`);
+    if (Array.isArray(at("wares"))) out.push(`${plural(at("wares").length, "ware")} bought`);
+    if (at("penalties")) out.push(`${at("penalties")} points lost to penalties`);
+  }
+  if (kind === "grand-bazaar") {
+    if (at("money_before_sale") !== undefined) out.push(`money before the final sale: ${at("money_before_sale")}`);
+    const sold = at("sold");
+    if (sold && typeof sold === "object") {
+      const count = Object.values(sold).reduce((a, b) => a + (Number(b) || 0), 0);
+      if (count) out.push(`${plural(count, "card")} sold at the end`);
+    }
+  }
+  if (kind === "carcassonne-auction") {
+    if (at("changes") !== undefined && !d.cancelled) out.push(`change ${signed(at("changes"))}`);
+    const owners = d.owners || [];
+    const tile = owners.indexOf(seat);
+    if (tile >= 0 && !d.cancelled) {
+      const t = ((view && view.tiles) || [])[tile] || {};
+      out.push(t.label ? `won “${t.label}” (tile ${tile + 1})` : `won tile ${tile + 1}`);
+    }
+  }
+  const timeouts = (outcome.timeouts || {})[String(seat)];
+  if (timeouts) out.push(`time ran out ${timeouts === 1 ? "once" : `${timeouts} times`}`);
+  return out;
+}
+
+// The score of a seat in words: medals for a tournament, the number otherwise.
+function scoreText(outcome, score) {
+  if (score === undefined || score === null) return "";
+  if (Array.isArray(score)) return outcome.reason === "tournament" ? medalText(score) : score.join(", ");
+  return String(score);
+}
+
+/** The end panel's title for this outcome. */
+export function outcomeTitle(kind, outcome) {
+  if (kind === "carcassonne-auction") return "Final scores";
+  if (outcome && outcome.reason === "solo") return "Solo result";
+  return "Final ranking";
+}
+
+/** The final ranking from view.outcome, in words. */
+export function renderRanking(list, view, names, resignedSeats = [], kind = "") {
   clear(list);
   const outcome = view && view.outcome;
   if (!outcome) return;
-  const seats = (outcome.ranks || []).map((rank, seat) => ({seat, rank, score: (outcome.scores || [])[seat]}));
-  seats.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const scores = outcome.scores || [];
+  const ranked = (outcome.ranks || []).length > 0;
+  // an auction ranks nobody (CAR-113): its seats in table order, with their scores
+  const seats = (ranked ? outcome.ranks : scores).map((rank, seat) => ({seat, rank: ranked ? rank : null, score: scores[seat]}));
+  if (!seats.length) for (const p of (view.players || [])) seats.push({seat: p.seat, rank: null, score: p.score});
+  seats.sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.seat - b.seat);
   const winners = new Set(outcome.winners || []);
   const resigned = new Set([...(outcome.resigned || []), ...resignedSeats]);
+  const showRank = ranked && outcome.reason !== "solo";
   for (const s of seats) {
     const name = ((view.players || []).find((p) => p.seat === s.seat) || {}).name || seatName(names, s.seat);
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
     dot.style.background = seatColor(s.seat);
-    list.append(el("li", {class: winners.has(s.seat) ? "winner" : ""}, [
-      el("span", {class: "rank", text: `${s.rank}.`}), dot,
+    const details = seatDetails(kind, outcome, s.seat, view);
+    const solo = outcome.reason === "solo";
+    list.append(el("li", {class: winners.has(s.seat) ? "winner" : "", dataset: {seat: String(s.seat)}}, [
+      showRank ? el("span", {class: "rank", text: `${s.rank}.`}) : null, dot,
       el("span", {class: "player-name", text: name}),
-      el("span", {class: "player-score", text: s.score === undefined ? "" : String(s.score)}),
+      el("span", {class: `player-score${Array.isArray(s.score) ? " medals" : ""}`, "data-testid": `final-score-${s.seat}`,
+        text: solo ? `solo score ${scoreText(outcome, s.score)}` : scoreText(outcome, s.score)}),
       winners.has(s.seat) ? el("span", {class: "tag", text: "winner"}) : null,
       resigned.has(s.seat) ? el("span", {class: "tag warn", text: "resigned"}) : null,
+      details.length ? el("span", {class: "rank-detail", text: details.join(" · ")}) : null,
     ]));
   }
-  if (outcome.reason && outcome.reason !== "finished") {
-    list.append(el("li", {class: "muted", text: String(outcome.reason)}));
-  }
+  const notes = [reasonText(kind, outcome)];
+  const tiebreak = (outcome.details || {}).tiebreak;
+  if (kind === "bazaar" && TIEBREAKS[tiebreak]) notes.push(TIEBREAKS[tiebreak]);
+  list.append(el("li", {class: "muted outcome-reason", "data-testid": "outcome-reason", text: notes.join(" ")}));
 }
 
 // ------------------------------------------------------------------ the game page
@@ -296,7 +401,7 @@ function storeSeat(gameId, seat) {
 async function gamePage() {
   const main = $("page");
   const gameId = main.dataset.gameId;
-  await ensureIdentity();
+  const me = await ensureIdentity();
   // an old address may still carry ?seat=: honour it once, then drop it from the address bar
   const params = new URLSearchParams(location.search);
   const fromUrl = /^[0-9]{1,2}$/.test(params.get("seat") || "") ? params.get("seat") : null;
@@ -393,8 +498,13 @@ async function gamePage() {
     $("turn").classList.toggle("mine", myTurn);
     drawPlayers();
     $("outcome").hidden = !finished;
-    if (finished) renderRanking($("ranking"), state.view, names, state.resigned);
+    if (finished) {
+      renderRanking($("ranking"), state.view, names, state.resigned, game.kind);
+      $("outcome-title").textContent = outcomeTitle(game.kind, state.view && state.view.outcome);
+    }
     $("rematch").hidden = !finished || !you.length;
+    // the stand-alone auction's rematch is the next auction at the same table (CAR-110)
+    $("rematch").textContent = game.kind === "carcassonne-auction" ? "Another auction" : "Rematch";
     const canResign = !finished && state.seat !== null && !state.resigned.includes(state.seat);
     $("resign").hidden = !canResign;
     if (!canResign) { $("resign-confirm").hidden = true; $("resign-cancel").hidden = true; $("resign-note").hidden = true; }
@@ -493,6 +603,41 @@ async function gamePage() {
     logSoon = setTimeout(refreshLog, 300);
   }
 
+  // Chat unread count (issue 13, point 3): lines from others that arrive while the chat is out
+  // of view (or the tab is hidden); cleared when the player looks at the chat.
+  let unread = 0;
+  let chatInView = false;
+  const ownLines = []; // texts this page sent: their echo is not unread
+  function chatSeen() { return chatInView && !document.hidden; }
+  function chatArrived(msg) {
+    const mine = ownLines.indexOf(msg.text);
+    if (mine >= 0 && msg.name === (me && me.name)) { ownLines.splice(mine, 1); return; }
+    if (!chatSeen()) unread += 1;
+    drawUnread();
+  }
+  function drawUnread() {
+    if (chatSeen()) unread = 0;
+    for (const id of ["chat-unread", "chat-jump-unread"]) {
+      const badge = $(id);
+      badge.hidden = unread === 0;
+      badge.textContent = unread ? `${unread} new` : "";
+    }
+    $("chat-jump").setAttribute("aria-label", unread ? `Chat: ${unread} new ${unread === 1 ? "line" : "lines"}` : "Chat");
+    $("chat-jump").hidden = chatInView;
+  }
+  // On a wide screen the side column fits the window from where it starts: the players on top,
+  // the log and the chat share the rest, so the chat is in view without scrolling the page.
+  const side = document.querySelector(".side");
+  const wide = window.matchMedia("(min-width: 900px)");
+  function fitSide() {
+    if (!wide.matches) { side.classList.remove("fit"); side.style.height = ""; return; }
+    side.classList.add("fit");
+    const top = Math.max(16, side.getBoundingClientRect().top);
+    // never squeezed below a useful height (the end card above pushes it down): then the page
+    // scrolls a little, and the column sticks to the top of the window
+    side.style.height = `${Math.max(window.innerHeight - top - 16, Math.min(window.innerHeight - 32, 520))}px`;
+  }
+
   const conn = new Connection(gameId, {
     seat: state.seat,
     seq: game.seq,
@@ -529,6 +674,7 @@ async function gamePage() {
         ? [...list.children].find((li) => li.dataset.id && Number(li.dataset.id) > msg.id) : null;
       list.insertBefore(chatLine(msg), later || null);
       list.scrollTop = list.scrollHeight;
+      chatArrived(msg);
     },
     onPresence(connected) { state.connected = connected; drawChrome(); },
     onAway(seats) {
@@ -546,11 +692,30 @@ async function gamePage() {
 
   for (const msg of game.chat || []) $("chat").append(chatLine(msg));
   $("chat-form").querySelector("button[type=submit]").disabled = false;
+  fitSide();
+  window.addEventListener("resize", fitSide);
+  window.addEventListener("scroll", () => requestAnimationFrame(fitSide), {passive: true});
+  new ResizeObserver(() => fitSide()).observe($("outcome"));
+  // the chat in view: seen by the player, so its unread count clears; out of view, a button
+  // (always there on a phone) takes the player to it
+  const chatPanel = $("chat-panel");
+  new IntersectionObserver((entries) => {
+    for (const entry of entries) chatInView = entry.isIntersecting && entry.intersectionRatio >= 0.5;
+    drawUnread();
+  }, {threshold: [0, 0.5, 1]}).observe(chatPanel);
+  document.addEventListener("visibilitychange", drawUnread);
+  $("chat-jump").addEventListener("click", () => {
+    chatPanel.scrollIntoView({block: "end"});
+    $("chat-title").focus({preventScroll: true});
+    unread = 0;
+    drawUnread();
+  });
   $("chat-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const input = $("chat-text");
     const text = input.value.trim();
     if (!text) return;
+    ownLines.push(text);
     try {
       await conn.chat(text);
       input.value = "";
