@@ -72,11 +72,26 @@ export function mount(root, ctx) {
   const playersBox = el("section", {class: "baz-players", "aria-label": "Players", "data-testid": "baz-players"});
   const eventsBox = el("section", {class: "baz-events", "aria-label": "Last move", "data-testid": "baz-events"});
   const infoBox = el("section", {class: "baz-info", "data-testid": "baz-info"});
-  root.append(el("div", {class: "baz-board"}, [
+  // tabindex -1: the focus falls back to the board, never to the top of the page
+  const boardBox = el("div", {class: "baz-board", tabindex: "-1"}, [
     status, errorBox, chooser, stallsBox,
     el("div", {class: "baz-columns"}, [eqBox, el("div", {}, [bankBox, playersBox])]),
     eventsBox, infoBox,
-  ]));
+  ]);
+  root.append(boardBox);
+
+  // The panels are rebuilt on every change: a button pressed with the keyboard (Enter, Space)
+  // keeps the focus on the same control (by its test id) or on the board (issue 13, point 16).
+  function keepFocus(redraw) {
+    const active = document.activeElement;
+    const inside = Boolean(active && active !== boardBox && root.contains(active));
+    const id = inside ? active.dataset.testid : null;
+    redraw();
+    if (!inside || active.isConnected) return;
+    const again = id && root.querySelector(`[data-testid="${CSS.escape(id)}"]`);
+    if (again && !again.disabled) again.focus();
+    else boardBox.focus({preventScroll: true});
+  }
 
   const names = () => (view ? view.players.map((p) => p.name) : ctx.names || []);
   const canPlay = () => ctx.mode === "play" && typeof ctx.submit === "function" && ctx.seat !== null && ctx.seat !== undefined;
@@ -207,8 +222,8 @@ export function mount(root, ctx) {
           disabled: toReturn[c] === 0, "data-testid": `baz-return-minus-${c}`});
         const plus = el("button", {type: "button", class: "baz-step", "aria-label": `one more ${COLOUR_NAMES[c]}`, text: "+",
           disabled: toReturn[c] >= mine.tokens[c] || chosen >= surplus, "data-testid": `baz-return-plus-${c}`});
-        minus.addEventListener("click", () => { toReturn[c] -= 1; drawChooser(); });
-        plus.addEventListener("click", () => { toReturn[c] += 1; drawChooser(); });
+        minus.addEventListener("click", () => { toReturn[c] -= 1; keepFocus(drawChooser); });
+        plus.addEventListener("click", () => { toReturn[c] += 1; keepFocus(drawChooser); });
         return el("div", {class: "baz-return-row"}, [chip(c, 20),
           el("span", {class: "baz-count", text: `${toReturn[c]} of ${mine.tokens[c]}`}), minus, plus]);
       });
@@ -330,7 +345,10 @@ export function mount(root, ctx) {
   }
 
   function draw() {
-    if (!view) return;
+    if (view) keepFocus(drawAll);
+  }
+
+  function drawAll() {
     errorBox.textContent = error;
     drawStatus();
     drawChooser();

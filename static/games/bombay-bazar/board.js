@@ -79,6 +79,27 @@ function miniPiece(segments, colour, label) {
   return node;
 }
 
+// Words for a screen reader (issue 13, point 16): edge e of a cell, counter-clockwise from east
+const EDGE_WORDS = ["east", "north-east", "north-west", "west", "south-west", "south-east"];
+const SHAPE_WORDS = {1: "a tight hook", 2: "a bend", 3: "a straight line"};
+
+function shapeOf([a, b]) {
+  return SHAPE_WORDS[Math.min((b - a + 6) % 6, (a - b + 6) % 6)];
+}
+
+/** A picture in words: "S3: a straight line, 4 left". */
+function pictureWords(pic, count) {
+  return `${pic.id}: ${pic.segments.map(shapeOf).join(", ")}; ${count} left`;
+}
+
+/** An orientation in words, from the tip's entry edge: where the trunk goes on. */
+function orientationWords(pic, segs, entry, i, n) {
+  const through = segs.find(([a, b]) => a === entry || b === entry);
+  const out = through ? (through[0] === entry ? through[1] : through[0]) : null;
+  const way = out === null ? "" : `: your trunk goes on to the ${EDGE_WORDS[out]} (${shapeOf(through)})`;
+  return `${pic.id}, orientation ${i + 1} of ${n}${way}`;
+}
+
 function seatName(ctx, view, seat) {
   const p = view.players[seat];
   return (p && p.name) || (ctx.names && ctx.names[seat]) || `Seat ${seat + 1}`;
@@ -223,22 +244,31 @@ function placementsByPicture(legal) {
 function pilesPanel(view, ctx, state, legal, redraw) {
   const byPicture = placementsByPicture(legal);
   const myTurn = byPicture.size > 0;
-  const grid = el("div", {class: "bb-piles", role: "list"});
+  // a group of buttons (a listitem role would hide that they are buttons); the arrow keys move
+  // between the piles that can be played
+  const grid = el("div", {class: "bb-piles", role: "group", "aria-label": "Piles", "data-testid": "bb-piles"});
   for (const pic of view.data.pictures) {
     const count = view.piles[pic.id];
     const options = byPicture.get(pic.id) || [];
     const why = count === 0 ? "BOM-26: this pile is empty" : (myTurn && !options.length ? "no orientation of this picture fits your tip cell (BOM-27 to BOM-31)" : "");
     const button = el("button", {type: "button", class: `bb-pile${state.picture === pic.id ? " selected" : ""}${count === 0 ? " empty" : ""}`,
-      role: "listitem", "data-testid": `bb-pile-${pic.id}`, disabled: !myTurn || !options.length, title: why || `${pic.id}: ${count} left`,
+      "data-testid": `bb-pile-${pic.id}`, disabled: !myTurn || !options.length, title: why || `${pic.id}: ${count} left`,
+      "aria-label": `${pictureWords(pic, count)}${why ? ` (${why})` : ""}`,
       "aria-pressed": state.picture === pic.id ? "true" : "false"}, [
       miniPiece(pic.segments, NEUTRAL, pic.id),
       el("span", {class: "bb-pile-id", text: pic.id}),
       el("span", {class: "bb-pile-count", text: `×${count}`}),
     ]);
-    button.addEventListener("click", () => {
+    button.addEventListener("click", (event) => {
       state.picture = pic.id;
       state.rotation = options.length === 1 ? options[0] : null;
       state.reveal = true;  // bring the board and the decision bar into view
+      // from the keyboard (Enter or Space: no pointer) the first orientation is chosen (R turns
+      // it, Enter on it goes to Place) and has the focus
+      if (event.detail === 0) {
+        state.rotation = options[0];
+        state.focusNext = options.length === 1 ? "bb-place" : `bb-orient-${options[0]}`;
+      }
       redraw();
     });
     grid.append(button);
@@ -259,21 +289,29 @@ function decisionBar(view, ctx, state, legal, redraw) {
     return bar;
   }
   const pic = view.data.pictures.find((p) => p.id === state.picture);
-  const row = el("div", {class: "bb-orients", "data-testid": "bb-orients"});
-  for (const r of chosen) {
+  const row = el("div", {class: "bb-orients", "data-testid": "bb-orients", role: "group", "aria-label": "Orientations"});
+  const trunk = view.trunks.find((t) => t.seat === ctx.seat);
+  const entry = trunk ? trunk.tip[2] : null;
+  chosen.forEach((r, i) => {
     const segs = rotateSegments(pic.segments, r);
+    const words = orientationWords(pic, segs, entry, i, chosen.length);
     const b = el("button", {type: "button", class: `bb-orient${state.rotation === r ? " selected" : ""}`, "data-testid": `bb-orient-${r}`,
-      title: `${pic.id} turned ${r}: ${segs.map((seg) => seg.join("-")).join(" ")}`, "aria-pressed": state.rotation === r ? "true" : "false"},
-    [miniPiece(segs, seatColor(ctx.seat), `${pic.id} turned ${r}`)]);
-    b.addEventListener("click", () => { state.rotation = r; state.reveal = true; redraw(); });
+      title: words, "aria-label": words, "aria-pressed": state.rotation === r ? "true" : "false"},
+    [miniPiece(segs, seatColor(ctx.seat), words)]);
+    b.addEventListener("click", (event) => {
+      state.rotation = r;
+      state.reveal = true;
+      if (event.detail === 0) state.focusNext = "bb-place";  // from the keyboard: Enter again places
+      redraw();
+    });
     row.append(b);
-  }
+  });
   const place = el("button", {type: "button", class: "primary", "data-testid": "bb-place", disabled: state.rotation === null || state.busy,
     text: state.rotation === null ? "Pick an orientation" : `Place ${pic.id}`});
   place.addEventListener("click", () => state.submitPlacement());
-  const cancel = el("button", {type: "button", text: "Other picture"});
-  cancel.addEventListener("click", () => { state.picture = null; state.rotation = null; redraw(); });
-  bar.append(el("p", {class: "help", text: `${pic.id}: the orientations that fit your tip cell`}), row,
+  const cancel = el("button", {type: "button", text: "Other picture", "data-testid": "bb-other"});
+  cancel.addEventListener("click", () => { state.focusNext = `bb-pile-${state.picture}`; state.picture = null; state.rotation = null; redraw(); });
+  bar.append(el("p", {class: "help", text: `${pic.id}: the orientations that fit your tip cell (R turns, Escape cancels)`}), row,
     el("div", {class: "bb-buttons"}, [place, cancel]));
   return bar;
 }
@@ -405,9 +443,11 @@ function statusLine(view, ctx) {
 // ------------------------------------------------------------------ mount
 
 export function mount(root, ctx) {
-  const wrap = el("div", {class: "bb-board"});
+  // tabindex -1: the focus falls back here, never to the top of the page, when a redraw removes it
+  const wrap = el("div", {class: "bb-board", tabindex: "-1"});
   root.append(wrap);
-  const state = {picture: null, rotation: null, busy: false, view: null, legal: [], error: "", last: null, reveal: false};
+  const state = {picture: null, rotation: null, busy: false, view: null, legal: [], error: "", last: null, reveal: false,
+    focusNext: null};
 
   async function send(move) {
     if (state.busy || !ctx.submit) return;
@@ -417,14 +457,85 @@ export function mount(root, ctx) {
     const result = await ctx.submit(move);
     state.busy = false;
     if (!result.ok) state.error = result.reason || result.code || "refused";
-    else { state.picture = null; state.rotation = null; }
+    else {
+      state.picture = null;
+      state.rotation = null;
+      // the move is made: the focus waits on the board, without a jump, for the next turn
+      if (wrap.contains(document.activeElement)) state.focusNext = BOARD;
+    }
     redraw();
   }
   state.submitPlacement = () => {
     if (state.picture && state.rotation !== null) send({type: "PlacePiece", picture: state.picture, rotation: state.rotation});
   };
 
+  // ---------------------------------------------------------------- keyboard (issue 13, point 16)
+  // Every redraw rebuilds the panels: the focus goes back to the same control (by test id), or
+  // to the next choice (focusNext), else to Place, an orientation, a pile, or the board itself.
+  const BOARD = "board";
+  const usable = (sel) => { const n = sel && wrap.querySelector(sel); return n && !n.disabled ? n : null; };
+  function restoreFocus(testid) {
+    if (testid === BOARD) { wrap.focus({preventScroll: true}); return; }
+    const node = (testid && usable(`[data-testid="${CSS.escape(testid)}"]`)) || usable("[data-testid=bb-place]")
+      || usable(".bb-orient.selected") || usable(".bb-orient") || usable(".bb-pile:not([disabled])")
+      || usable(".bb-action button, .bb-side button");
+    if (node) node.focus();
+    else wrap.focus({preventScroll: true});  // the board as a whole: no jump
+  }
+
   function redraw() {
+    const active = document.activeElement;
+    const inside = Boolean(active && active !== wrap && wrap.contains(active));
+    const had = inside ? active.dataset.testid || null : null;
+    render();
+    const want = state.focusNext;
+    state.focusNext = null;
+    if (want || (inside && !active.isConnected)) restoreFocus(want || had);
+  }
+
+  const ARROWS = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
+  function neighbour(from, group, [dx, dy]) {
+    const a = from.getBoundingClientRect();
+    let best = null, bestScore = Infinity;
+    for (const b of group) {
+      if (b === from || b.disabled) continue;
+      const r = b.getBoundingClientRect();
+      const vx = r.left + r.width / 2 - (a.left + a.width / 2), vy = r.top + r.height / 2 - (a.top + a.height / 2);
+      const along = vx * dx + vy * dy, across = Math.abs(vx * dy - vy * dx);
+      if (along <= 1) continue;
+      const score = along + 2 * across;
+      if (score < bestScore) { best = b; bestScore = score; }
+    }
+    return best;
+  }
+
+  wrap.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    if (e.target.closest("input, select, textarea")) return;
+    const group = e.target.closest(".bb-piles, .bb-orients");
+    const byPicture = placementsByPicture(ctx.mode === "play" ? state.legal : []);
+    if (ARROWS[e.key] && group) {
+      e.preventDefault();
+      const next = neighbour(e.target, [...group.querySelectorAll("button")], ARROWS[e.key]);
+      if (next) next.focus();
+    } else if ((e.key === "r" || e.key === "R") && state.picture && byPicture.get(state.picture)) {
+      e.preventDefault();
+      const options = byPicture.get(state.picture);
+      const i = options.indexOf(state.rotation);
+      const n = options.length, step = e.shiftKey ? -1 : 1;
+      state.rotation = options[i < 0 ? (step > 0 ? 0 : n - 1) : (i + step + n) % n];
+      if (e.target.closest(".bb-orients")) state.focusNext = `bb-orient-${state.rotation}`;
+      redraw();
+    } else if (e.key === "Escape" && state.picture) {
+      e.preventDefault();
+      state.focusNext = `bb-pile-${state.picture}`;
+      state.picture = null;
+      state.rotation = null;
+      redraw();
+    }
+  });
+
+  function render() {
     const view = state.view;
     if (!view) return;
     clear(wrap);

@@ -7,7 +7,7 @@
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
 import {tileGroup, tileIcon, segmentSpots} from "./tile-svg.js";
 import {createAuctionPanel} from "./auction-panel.js";
-import {ABBEY} from "./tiles.js";
+import {ABBEY, TILES} from "./tiles.js";
 
 const U = 100;  // SVG units per square
 const MIN_SQUARE_PX = 44;  // a legal square is never smaller than a fingertip when the board is fitted
@@ -29,6 +29,51 @@ function meeple(seat, kind, [x, y], lying) {
   ]);
 }
 
+// ------------------------------------------------------------------ words for the keyboard
+// (issue 13, point 16): squares and figure spots are named in words for a screen reader, never
+// by raw coordinates or segment ids.
+
+const SIDE_WORD = {N: "north", E: "east", S: "south", W: "west"};
+const NEXT_SIDE = {N: "E", E: "S", S: "W", W: "N"};
+const CORNER = {Nw: "north-west", Wn: "north-west", Ne: "north-east", En: "north-east",
+  Es: "south-east", Se: "south-east", Sw: "south-west", Ws: "south-west"};
+const turnSide = (side, r) => { for (let i = 0; i < ((r % 4) + 4) % 4; i += 1) side = NEXT_SIDE[side]; return side; };
+const degrees = (r) => `${r * 90}°`;
+
+/** Where a square is, in words, from the start tile (at 0, 0; north is up). */
+export function squareWords(x, y) {
+  if (!x && !y) return "the start square";
+  const parts = [];
+  if (y) parts.push(`${Math.abs(y)} ${y < 0 ? "north" : "south"}`);
+  if (x) parts.push(`${Math.abs(x)} ${x < 0 ? "west" : "east"}`);
+  return `${parts.join(" and ")} of the start tile`;
+}
+
+/** A segment (c0, r1, f0, cl) of tile `tid` turned r, in words: "the city (north)". */
+export function segmentWords(tid, r, segment) {
+  const t = TILES[tid];
+  if (segment === "cl") return tid === ABBEY ? "the abbey" : "the cloister";
+  const kind = {c: "city", r: "road", f: "field"}[segment[0]];
+  const i = Number(segment.slice(1));
+  if (!t || !kind) return segment;
+  if (kind !== "field") {
+    const sides = ((kind === "city" ? t.cities : t.roads)[i] || []).map((s) => turnSide(s, r));
+    const ordered = ["N", "E", "S", "W"].filter((s) => sides.includes(s));
+    return `the ${kind} (${ordered.map((s) => SIDE_WORD[s]).join(", ")})`;
+  }
+  // a field is named by the sides it covers whole, then by the corners it reaches
+  const halves = (t.fields[i] || []).map((h) => turnSide(h[0], r) + turnSide(h[1].toUpperCase(), r).toLowerCase());
+  const whole = ["N", "E", "S", "W"].filter((s) => halves.filter((h) => h[0] === s).length === 2);
+  const corners = [];
+  for (const h of halves) {
+    const c = CORNER[h];
+    if (whole.includes(h[0]) || whole.some((s) => c.includes(SIDE_WORD[s])) || corners.includes(c)) continue;
+    corners.push(c);
+  }
+  const words = whole.map((s) => SIDE_WORD[s]).concat(corners);
+  return words.length ? `the field (${words.join(", ")})` : "the field";
+}
+
 function who(names, seat) {
   return (names && names[seat]) || `Seat ${Number(seat) + 1}`;
 }
@@ -37,12 +82,18 @@ export function mount(root, ctx) {
   let view = null, legal = [];
   let rot = 0, selected = null, abbeyAt = null, busy = false, lastPlaced = null;
   let box = null, userMoved = false, auctionOpen = null;
+  // keyboard: the target (data-key) the arrows move from, what to focus after the next draw,
+  // and what Enter or Space does on each target
+  let cursor = null, wantFocus = null;
+  const actions = new Map();
   const names = () => (view ? view.players.map((p) => p.name) : ctx.names || []);
 
   const status = el("p", {class: "cc-status", "aria-live": "polite", "data-testid": "cc-status"});
   const controls = el("div", {class: "cc-controls", "data-testid": "cc-controls"});
   const error = el("p", {class: "form-error", role: "alert"});
-  const canvas = svg("svg", {class: "cc-canvas", role: "img", "aria-label": "Carcassonne board", "data-testid": "cc-canvas"});
+  // a group, not an image: its squares and spots are buttons a screen reader must reach
+  const canvas = svg("svg", {class: "cc-canvas", role: "group", tabindex: 0, "data-testid": "cc-canvas",
+    "aria-label": "Carcassonne board: the arrow keys move between the highlighted squares or spots, Enter chooses, R rotates the tile, Escape cancels"});
   const layers = {tiles: svg("g"), marks: svg("g"), preview: svg("g"), figures: svg("g"), spots: svg("g")};
   canvas.append(layers.tiles, layers.marks, layers.preview, layers.figures, layers.spots);
   const zoomBar = el("div", {class: "cc-zoom"});
@@ -245,16 +296,20 @@ export function mount(root, ctx) {
     const tile = view.turn.tile;
     for (const sq of squares.values()) {
       const fits = sq.rs.includes(rot);
+      const turns = fits ? `your tile fits here turned ${degrees(rot)}`
+        : `your tile fits here turned ${sq.rs.map(degrees).join(" or ")}, not as it is turned now`;
       const mark = svg("rect", {x: sq.x * U + 3, y: sq.y * U + 3, width: U - 6, height: U - 6, rx: 6,
-        class: `cc-legal${fits ? " fits" : ""}`, tabindex: 0, role: "button", "data-testid": "legal-square",
-        "aria-label": `place at ${sq.x}, ${sq.y}`, dataset: {x: String(sq.x), y: String(sq.y)}});
-      const choose = () => {
+        class: `cc-legal${fits ? " fits" : ""}`, role: "button", "data-testid": "legal-square",
+        "aria-label": `legal square ${squareWords(sq.x, sq.y)} (row ${sq.y}, column ${sq.x}): ${turns}`,
+        dataset: {x: String(sq.x), y: String(sq.y), key: `square:${sq.x},${sq.y}`, cx: String(sq.x * U + 50), cy: String(sq.y * U + 50)}});
+      const choose = (keyboard) => {
         selected = {x: sq.x, y: sq.y, r: fits ? rot : sq.rs[0]};
         rot = selected.r;
+        if (keyboard) wantFocus = "place-tile";  // the next step: Enter places the tile
         draw();
       };
-      mark.addEventListener("click", choose);
-      mark.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(); } });
+      mark.addEventListener("click", () => choose(false));
+      actions.set(mark.dataset.key, () => choose(true));
       layers.preview.append(mark);
     }
     if (selected && squares.has(`${selected.x},${selected.y}`)) {
@@ -279,9 +334,10 @@ export function mount(root, ctx) {
       const [sx, sy] = spots[m.segment] || [50, 50];
       const builder = m.kind === "builder";
       const x = t.x * U + sx + (builder ? 12 : 0), y = t.y * U + sy + (builder ? 12 : 0);
-      const label = `${builder ? "builder" : "follower"} on ${m.segment}`;
-      const g = svg("g", {class: `cc-spot${builder ? " builder" : ""}`, tabindex: 0, role: "button", "aria-label": label,
-        "data-testid": "figure-spot", dataset: {segment: m.segment, kind: m.kind}}, [
+      const label = `${builder ? "builder" : "follower"} on ${segmentWords(t.tile, t.r, m.segment)}`;
+      const g = svg("g", {class: `cc-spot${builder ? " builder" : ""}`, role: "button", "aria-label": label,
+        "data-testid": "figure-spot", dataset: {segment: m.segment, kind: m.kind, key: `spot:${m.kind}:${m.segment}`,
+          cx: String(x), cy: String(y)}}, [
         // a wider invisible target than the mark, so that a finger finds it
         svg("circle", {class: "cc-spot-hit", cx: x, cy: y, r: SPOT_HIT, fill: "transparent"}),
         builder ? svg("rect", {x: x - 8, y: y - 8, width: 16, height: 16, rx: 3})
@@ -289,7 +345,7 @@ export function mount(root, ctx) {
         svg("title", {text: label}),
       ]);
       g.addEventListener("click", () => send(m));
-      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); send(m); } });
+      actions.set(g.dataset.key, () => send(m));
       layers.spots.append(g);
     }
   }
@@ -298,9 +354,11 @@ export function mount(root, ctx) {
     const options = legalOf("PlaceAbbey");
     for (const m of options) {
       const mark = svg("rect", {x: m.x * U + 3, y: m.y * U + 3, width: U - 6, height: U - 6, rx: 6,
-        class: "cc-legal fits abbey", tabindex: 0, role: "button", "data-testid": "abbey-hole",
-        "aria-label": `abbey at ${m.x}, ${m.y}`});
+        class: "cc-legal fits abbey", role: "button", "data-testid": "abbey-hole",
+        "aria-label": `hole for your abbey ${squareWords(m.x, m.y)} (row ${m.y}, column ${m.x})`,
+        dataset: {key: `hole:${m.x},${m.y}`, cx: String(m.x * U + 50), cy: String(m.y * U + 50)}});
       mark.addEventListener("click", () => { abbeyAt = m; draw(); });
+      actions.set(mark.dataset.key, () => { abbeyAt = m; wantFocus = "place-abbey"; draw(); });
       layers.preview.append(mark);
     }
     if (abbeyAt && options.some((m) => m.x === abbeyAt.x && m.y === abbeyAt.y)) {
@@ -326,9 +384,11 @@ export function mount(root, ctx) {
     if (placing) {
       const icon = tileIcon(turn.tile, selected ? selected.r : rot, 72, `tile ${turn.tile}`);
       controls.append(el("div", {class: "cc-hand"}, [icon, el("div", {}, [
-        el("p", {text: selected ? `Tile ${turn.tile} at (${selected.x}, ${selected.y}).` : `Your tile: ${turn.tile}. Tap a highlighted square.`}),
+        el("p", {text: selected
+          ? `Tile ${turn.tile} on the square ${squareWords(selected.x, selected.y)}, turned ${degrees(selected.r)}. Place it, or press Escape to choose another square.`
+          : `Your tile: ${turn.tile}. Tap a highlighted square (or use the arrow keys and Enter; R rotates).`}),
         el("div", {class: "cc-buttons"}, [
-          button("⟲", () => rotate(-1), {title: "Rotate left"}),
+          button("⟲", () => rotate(-1), {title: "Rotate left", testid: "rotate-left"}),
           button("⟳ Rotate", () => rotate(1), {title: "Rotate right", testid: "rotate"}),
           button("Place tile", () => send({type: "PlaceTile", x: selected.x, y: selected.y, r: selected.r}),
             {primary: true, disabled: !selected, title: selected ? "" : "choose a highlighted square first (CAR-15)", testid: "place-tile"}),
@@ -404,8 +464,102 @@ export function mount(root, ctx) {
     info.append(stack);
   }
 
+  // ------------------------------------------------------------------ keyboard
+
+  const targets = () => [...canvas.querySelectorAll("[data-key]")];
+  const byKey = (key) => root.querySelector(`[data-key="${CSS.escape(key)}"]`)
+    || root.querySelector(`[data-testid="${CSS.escape(key)}"]:not([disabled])`);
+
+  // one target of the board is in the tab order (roving tabindex): the cursor, else the
+  // selected square, else the first target; the arrow keys move between them
+  function rove() {
+    const all = targets();
+    const current = all.find((t) => t.dataset.key === cursor)
+      || all.find((t) => selected && t.dataset.key === `square:${selected.x},${selected.y}`) || all[0];
+    for (const t of all) t.setAttribute("tabindex", t === current ? "0" : "-1");
+    return current;
+  }
+
+  function focusTarget(node) {
+    if (!node) return;
+    cursor = node.dataset.key || cursor;
+    rove();
+    // bring it into the frame if panning or zooming left it outside
+    const cx = Number(node.dataset.cx), cy = Number(node.dataset.cy);
+    if (box && node.dataset.cx && (cx < box.x || cx > box.x + box.w || cy < box.y || cy > box.y + box.h)) {
+      setBox({...box, x: cx - box.w / 2, y: cy - box.h / 2});
+    }
+    node.focus();
+  }
+
+  function step(from, [dx, dy]) {
+    const all = targets();
+    if (!from) return rove();
+    const fx = Number(from.dataset.cx), fy = Number(from.dataset.cy);
+    let best = null, bestScore = Infinity;
+    for (const t of all) {
+      if (t === from) continue;
+      const vx = Number(t.dataset.cx) - fx, vy = Number(t.dataset.cy) - fy;
+      const along = vx * dx + vy * dy, across = Math.abs(vx * dy - vy * dx);
+      if (along <= 0) continue;
+      const score = along + 2 * across;
+      if (score < bestScore) { best = t; bestScore = score; }
+    }
+    return best || from;
+  }
+
+  const ARROWS = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
+  root.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    if (e.target.closest("input, select, textarea, .cc-auction")) return;
+    const target = e.target.closest("[data-key]");
+    const inCanvas = canvas.contains(e.target);
+    if (ARROWS[e.key] && inCanvas) {
+      e.preventDefault();
+      focusTarget(target ? step(target, ARROWS[e.key]) : rove());
+    } else if ((e.key === "r" || e.key === "R") && view && view.phase === "place" && legalOf("PlaceTile").length) {
+      e.preventDefault();
+      rotate(e.shiftKey ? -1 : 1);
+    } else if (e.key === "Escape" && (selected || abbeyAt)) {
+      e.preventDefault();
+      wantFocus = selected ? `square:${selected.x},${selected.y}` : `hole:${abbeyAt.x},${abbeyAt.y}`;
+      selected = null;
+      abbeyAt = null;
+      draw();
+    } else if ((e.key === "Enter" || e.key === " ") && target && actions.has(target.dataset.key)) {
+      e.preventDefault();
+      cursor = target.dataset.key;
+      actions.get(target.dataset.key)();
+    }
+  });
+
+  // Every draw rebuilds the squares, spots and buttons: the keyboard focus goes back to the same
+  // target or button (by its data key or test id), else to the first target of the new
+  // decision, its primary button, or the board itself, never to the top of the page.
+  function restoreFocus(key) {
+    const again = key && byKey(key);
+    if (again) { if (again.dataset.key) focusTarget(again); else again.focus(); return; }
+    const first = rove();
+    if (first) { focusTarget(first); return; }
+    const button = controls.querySelector("button.primary:not([disabled])") || controls.querySelector("button:not([disabled])");
+    (button || canvas).focus({preventScroll: !button});
+  }
+
   function draw() {
     if (!view) return;
+    const active = document.activeElement;
+    const inside = Boolean(active && root.contains(active));
+    const had = inside ? (active.dataset.key || active.dataset.testid || null) : null;
+    render();
+    rove();
+    const want = wantFocus;
+    wantFocus = null;
+    if (want) restoreFocus(want);
+    else if (inside && !active.isConnected) restoreFocus(had);
+  }
+
+  function render() {
+    actions.clear();
     drawTiles();
     drawFigures();
     const placing = view.phase === "place" && drawPlacing();
