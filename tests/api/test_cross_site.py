@@ -336,7 +336,8 @@ def test_allowed_origins_replace_the_host_derived_origin(configured: ServerThrea
                                   headers={"origin": origin, "content-type": "application/json"})
                 assert refused(reply), (origin, reply.text)
         assert ann.ok(ann.get(f"/api/lobbies/{lobby['id']}"))["private"] is True
-        game_id = start_game(ann, [], bots=1)
+        # Ann moves first, so the bot cannot move between the snapshot and the read below
+        game_id = start_game(ann, [], bots=1, options={"first_player": 0})
         ok = Socket(configured, game_id, origin="https://games.example.org", cookie=ann.token)
         try:
             assert ok.snapshot()["view"] == ann.game(game_id)["view"]

@@ -43,6 +43,17 @@ def advance_to(page, game_id: str, move_type: str) -> None:  # type: ignore[no-u
     raise AssertionError(f"the person never had a {move_type} to make")
 
 
+def wait_for_seq_after(page, game_id: str, seq: int) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the move made from the page has landed (a bot may answer at once, so the
+    controls can come back before a test sees them go)."""
+    for _ in range(100):
+        now = page.evaluate(f"async () => (await (await fetch('/api/games/{game_id}')).json()).seq")
+        if now > seq:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the move did not land")
+
+
 def bombay_game_at_placement(page) -> str:  # type: ignore[no-untyped-def]
     """A Bombay Bazar game against a bot, advanced (elephant choices) to the person's placement."""
     game_id = start_against_bots(page, "bombay-bazar", 2, {})
@@ -65,8 +76,9 @@ def test_bombay_orientation_and_place_are_in_view_with_the_preview(guest, proble
     assert all(page.evaluate(IN_VIEW, "[data-testid^=bb-orient-]")), "orientations out of view"
     preview = page.evaluate(IN_VIEW, "[data-testid=bb-preview]")
     assert preview and all(preview), "the preview on the board is out of view"
+    before = page.evaluate(f"async () => (await (await fetch('/api/games/{game_id}')).json()).seq")
     page.get_by_test_id("bb-place").click()
-    page.get_by_test_id("bb-action").wait_for(state="detached")
+    wait_for_seq_after(page, game_id, before)
     assert problems.errors == []
 
 
@@ -93,8 +105,9 @@ def test_carcassonne_bid_controls_are_in_view(guest, problems, size):
     assert all(page.evaluate(IN_VIEW, "[data-testid=pass-button]")), "Pass is out of view"
     if size["width"] >= 1000:  # on a desktop the board stays in view beside the auction
         assert all(page.evaluate(IN_VIEW, "[data-testid=cc-canvas]")), "the board is pushed away"
+    before = page.evaluate(f"async () => (await (await fetch('/api/games/{game_id}')).json()).seq")
     page.get_by_test_id("pass-button").click()
-    page.get_by_test_id("pass-button").wait_for(state="detached")
+    wait_for_seq_after(page, game_id, before)
     assert problems.errors == []
 
 
