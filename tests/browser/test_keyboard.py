@@ -9,8 +9,7 @@ import re
 
 import pytest
 
-from tests.browser.test_board_fit import start_carcassonne
-from tests.browser.test_decision_in_view import bombay_game_at_placement
+from tests.browser.test_decision_in_view import bombay_game_at_placement, start_against_bots
 
 pytestmark = pytest.mark.browser
 
@@ -18,6 +17,8 @@ ACTIVE = """() => { const a = document.activeElement;
   return {tag: a.tagName.toLowerCase(), key: a.dataset ? a.dataset.key || null : null,
           testid: a.dataset ? a.dataset.testid || null : null, label: a.getAttribute('aria-label'),
           text: a.textContent, inBoard: Boolean(a.closest('#board')), disabled: Boolean(a.disabled)}; }"""
+# the first tile is a straight road: it fits east, west and south of the start tile
+STACK = ["U", "V", "E", "K", "B", "D", "U", "V", "E", "A", "W", "X", "U"]
 RAW = re.compile(r"\b(c|r|f)\d\b|\bcl\b|[{}\[\]]|at -?\d+, -?\d+")
 
 
@@ -40,19 +41,19 @@ def tab_into_board(page, inside: str) -> dict:  # type: ignore[no-untyped-def]
 
 def test_a_carcassonne_turn_with_the_keyboard_alone(guest, problems):
     page = guest("Kim", viewport={"width": 1280, "height": 900})
-    game_id = start_carcassonne(page)
+    game_id = start_against_bots(page, "carcassonne", 2, {"first_player": 0, "bazaar": False, "stack": STACK})
     page.goto(f"/games/{game_id}")
     page.get_by_test_id("legal-square").first.wait_for()
     page.wait_for_timeout(150)
     tab_into_board(page, "[data-testid=cc-canvas]")
     # the arrows move from square to square; each is named in words
     seen = set()
-    for key in ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"]:
+    for key in ["ArrowRight", "ArrowRight", "ArrowLeft", "ArrowLeft", "ArrowDown", "ArrowUp", "ArrowUp"]:
         page.keyboard.press(key)
         now = active(page)
         assert now["key"] and now["key"].startswith("square:"), now
         seen.add(now["key"])
-    assert len(seen) > 1, seen  # the start tile has legal squares on several sides
+    assert len(seen) == page.get_by_test_id("legal-square").count() == 3, seen
     assert now["key"] and now["key"].startswith("square:"), now
     label = now["label"]
     assert label.startswith("legal square") and "of the start tile" in label and "fits" in label, label
@@ -123,7 +124,7 @@ def test_a_carcassonne_turn_with_the_keyboard_alone(guest, problems):
 
 def test_carcassonne_skip_figure_with_the_keyboard(guest, problems):
     page = guest("Lou", viewport={"width": 1280, "height": 900})
-    game_id = start_carcassonne(page)
+    game_id = start_against_bots(page, "carcassonne", 2, {"first_player": 0, "bazaar": False, "stack": STACK})
     page.goto(f"/games/{game_id}")
     page.get_by_test_id("legal-square").first.wait_for()
     tab_into_board(page, "[data-testid=cc-canvas]")
@@ -202,6 +203,29 @@ def test_a_bombay_bazar_placement_with_the_keyboard_alone(guest, problems):
             break
         page.wait_for_timeout(100)
     assert len(after["view"]["board"]["pieces"]) > len(before["view"]["board"]["pieces"])
+    page.wait_for_timeout(300)
+    now = active(page)
+    assert now["tag"] != "body" and now["inBoard"], now
+    assert problems.errors == []
+
+
+def test_bazaar_roll_with_the_keyboard_keeps_the_focus_on_the_board(guest, problems):
+    page = guest("Ned", viewport={"width": 1280, "height": 900})
+    game_id = start_against_bots(page, "bazaar", 2, {"first_player": 0})
+    page.goto(f"/games/{game_id}")
+    page.locator("[data-testid=baz-roll]:enabled").wait_for()
+    for _ in range(80):  # Tab reaches the Roll button
+        page.keyboard.press("Tab")
+        if active(page)["testid"] == "baz-roll":
+            break
+    assert active(page)["testid"] == "baz-roll"
+    seq = game(page, game_id)["seq"]
+    page.keyboard.press("Enter")
+    for _ in range(50):
+        if game(page, game_id)["seq"] > seq:
+            break
+        page.wait_for_timeout(100)
+    assert game(page, game_id)["seq"] > seq
     page.wait_for_timeout(300)
     now = active(page)
     assert now["tag"] != "body" and now["inBoard"], now
