@@ -19,9 +19,11 @@ SIZES = [("desktop", {"width": 1280, "height": 800}), ("phone", {"width": 390, "
 
 
 def _summary(page) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    terms = page.locator("#lobby-options dt").all_inner_texts()
-    values = page.locator("#lobby-options dd").all_inner_texts()
-    return dict(zip(terms, values, strict=True))
+    """The lobby's option summary, read in one go (the page may redraw it between two reads)."""
+    page.locator("#lobby-options dt").filter(has_text="Placed by").wait_for()
+    pairs = page.evaluate("""() => [...document.querySelectorAll('#lobby-options dt')].map(
+        (dt) => [dt.innerText, dt.nextElementSibling ? dt.nextElementSibling.innerText : ''])""")
+    return {term: value for term, value in pairs}
 
 
 def _fits(page) -> None:  # type: ignore[no-untyped-def]
