@@ -134,13 +134,16 @@ export function mount(root, ctx) {
     const aspect = rect.width / rect.height;
     const figureTile = legalOf("PlaceFigure")[0];
     const widest = (rect.width / MIN_SQUARE_PX) * U;  // the widest frame with finger-sized squares
+    // only a viewer who is to choose a square needs finger-sized squares; anyone else (a
+    // spectator, a finished game) sees the whole board
+    const choosing = legalOf("PlaceTile").length > 0 || legalOf("PlaceAbbey").length > 0;
     let area;
     if (figureTile) {
       area = {x0: figureTile.x, x1: figureTile.x + 1, y0: figureTile.y, y1: figureTile.y + 1};
     } else {
       const all = view.board.map((t) => [t.x, t.y]).concat((view.placements || []).map(([x, y]) => [x, y]), [[0, 0]]);
       area = bounds(all);
-      if ((area.x1 - area.x0 + 2) * U > widest || (area.y1 - area.y0 + 2) * U * aspect > widest) {
+      if (choosing && ((area.x1 - area.x0 + 2) * U > widest || (area.y1 - area.y0 + 2) * U * aspect > widest)) {
         const play = (view.placements || []).map(([x, y]) => [x, y]).concat(lastPlaced ? [lastPlaced] : []);
         if (play.length) area = bounds(play);
       }
@@ -148,7 +151,7 @@ export function mount(root, ctx) {
     const w = (area.x1 - area.x0 + 2) * U, h = (area.y1 - area.y0 + 2) * U;  // one square of margin
     let side = Math.max(w, h * aspect, 4 * U);
     if (figureTile) side = Math.min(side, (rect.width * U) / SPOT_TILE_PX);
-    else side = Math.min(side, Math.max(widest, 4 * U));
+    else if (choosing) side = Math.min(side, Math.max(widest, 4 * U));
     const cx = ((area.x0 + area.x1) / 2) * U, cy = ((area.y0 + area.y1) / 2) * U;
     setBox({x: cx - side / 2, y: cy - side / aspect / 2, w: side, h: side / aspect});
   }
