@@ -24,6 +24,9 @@ class Lobby(Base):
     private: Mapped[bool] = mapped_column(Boolean, default=False)
     status: Mapped[str] = mapped_column(String(16), default="open", index=True)
     game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # the finished game this lobby is the rematch of; a game has at most one (unique index)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True,
+                                                   index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     seats: Mapped[list[LobbySeat]] = relationship(
         back_populates="lobby", order_by="LobbySeat.seat", cascade="all, delete-orphan",
@@ -32,7 +35,8 @@ class Lobby(Base):
 
 
 class LobbySeat(Base):
-    """One seat: open, a person (user), the bot, or kept on the host's device (host)."""
+    """One seat: open, a person (user), the bot, kept on the host's device (host), or kept for a
+    player of the finished game until they accept its rematch (invited: ``user_id`` says who)."""
 
     __tablename__ = "lobby_seats"
 

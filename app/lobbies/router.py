@@ -88,4 +88,8 @@ async def start_lobby(lobby_id: IdParam, user: CurrentUser, session: SessionDep,
     game_id = await service.start(session, lobby, user, user.name)
     await session.commit()
     play.kick_bots(await play.load(game_id))
+    if lobby.rematch_of:
+        # the finished game's viewers learn that its rematch has begun, and where
+        await play.notify(lobby.rematch_of, {"type": "rematch", "lobby_id": lobby.id,
+                                             "by": user.name, "game_id": game_id})
     return {"game_id": game_id}

@@ -38,7 +38,7 @@ def check_options(engine: Engine, options: dict[str, Any], players: int) -> dict
 
 def seat_name(lobby: Lobby, seat: LobbySeat, host_name: str) -> str:
     """The name a seat plays under."""
-    if seat.holder == "user" and seat.name:
+    if seat.holder in ("user", "invited") and seat.name:
         return seat.name
     if seat.holder == "bot":
         return f"Bot {seat.seat + 1}"
@@ -67,6 +67,9 @@ def missing(engine: Engine, lobby: Lobby) -> list[str]:
     words = []
     if open_seats:
         words.append(f"{'a player' if len(open_seats) == 1 else 'players'} for {_and(open_seats)}")
+    invited = list(dict.fromkeys(s.name or "a player" for s in lobby.seats if s.holder == "invited"))
+    if invited:
+        words.append(f"{_and(invited)} to accept the rematch")
     try:
         engine.validate_options(lobby.options or {}, players)
     except GameError as err:
@@ -83,7 +86,7 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
     table = table_names(engine, lobby.options, len(lobby.seats))
     seats = [{
         "seat": s.seat, "holder": s.holder,
-        "user_id": {"user": s.user_id, "host": lobby.host_id}.get(s.holder),
+        "user_id": {"user": s.user_id, "invited": s.user_id, "host": lobby.host_id}.get(s.holder),
         "name": None if s.holder == "open" else seat_name(lobby, s, host_name),
         "table_name": table[s.seat] if table else None,
     } for s in lobby.seats]
@@ -97,7 +100,10 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
         "host": {"user_id": lobby.host_id, "name": host_name},
         "seats": seats, "invite_url": f"/lobbies/{lobby.id}", "game_id": lobby.game_id,
         "created_at": lobby.created_at.isoformat() if lobby.created_at else None,
-        "you": {"user_id": uid, "is_host": uid == lobby.host_id, "seats": mine},
+        "you": {"user_id": uid, "is_host": uid == lobby.host_id,
+                "seats": [s["seat"] for s in seats if s["seat"] in mine and s["holder"] != "invited"],
+                "invited": [s["seat"] for s in seats if s["seat"] in mine and s["holder"] == "invited"]},
+        "rematch_of": lobby.rematch_of,
         "ready": not needs, "missing": needs,
     }
 
@@ -120,7 +126,8 @@ def _require_open(lobby: Lobby) -> None:
 
 
 async def create(session: AsyncSession, user: Identity, body: LobbyIn,
-                 seats: list[dict[str, Any]] | None = None, validate: bool = True) -> Lobby:
+                 seats: list[dict[str, Any]] | None = None, validate: bool = True,
+                 rematch_of: str | None = None) -> Lobby:
     """A new lobby; the creator hosts it and takes seat 0 (or the given seat holders).
 
     A rematch skips validation: it may carry options that the host completes before the
@@ -131,7 +138,7 @@ async def create(session: AsyncSession, user: Identity, body: LobbyIn,
     options = check_options(engine, body.options, players) if validate else body.options
     lobby = Lobby(id=new_id(), kind=body.kind, host_id=user.user_id, options=options,
                   clock=body.clock.model_dump(), private=body.private, status="open",
-                  created_at=now())
+                  created_at=now(), rematch_of=rematch_of)
     if seats is None:
         seats = [{"holder": "user", "user_id": user.user_id, "name": user.name}] + [
             {"holder": "open", "user_id": None, "name": None} for _ in range(players - 1)]
@@ -173,8 +180,17 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
 
 
 async def join(session: AsyncSession, lobby: Lobby, user: Identity, seat: int | None) -> Lobby:
-    """Take the given open seat, or the first open one; joining twice changes nothing."""
+    """Take the given open seat, or the first open one; joining twice changes nothing.
+
+    A player of the finished game whose seats a rematch keeps takes those (their seats kept).
+    """
     _require_open(lobby)
+    kept = [s for s in lobby.seats if s.holder == "invited" and s.user_id == user.user_id]
+    for s in kept:
+        s.holder, s.name = "user", s.name or user.name
+    if kept:
+        await session.flush()
+        return lobby
     if any(s.holder == "user" and s.user_id == user.user_id for s in lobby.seats):
         return lobby
     open_seats = [s for s in lobby.seats if s.holder == "open"]
@@ -194,8 +210,9 @@ async def leave(session: AsyncSession, lobby: Lobby, user: Identity) -> Lobby:
     _require_open(lobby)
     if lobby.host_id == user.user_id:
         raise conflict("HOST_CANNOT_LEAVE", "the host cannot leave their own lobby")
+    # leaving declines a rematch too: the kept seats open for anyone
     for seat in lobby.seats:
-        if seat.holder == "user" and seat.user_id == user.user_id:
+        if seat.holder in ("user", "invited") and seat.user_id == user.user_id:
             seat.holder, seat.user_id, seat.name = "open", None, None
     await session.flush()
     return lobby
@@ -218,6 +235,10 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
     _require_open(lobby)
     if any(s.holder == "open" for s in lobby.seats):
         raise conflict("SEATS_OPEN", "every seat needs a player, a bot or the host's device")
+    waiting = [seat_name(lobby, s, host_name) for s in lobby.seats if s.holder == "invited"]
+    if waiting:
+        raise conflict("REMATCH_WAITING", f"{_and(list(dict.fromkeys(waiting)))} has not accepted "
+                       "the rematch yet: wait, or give the seat to a bot")
     table = table_names(engine_of(lobby.kind), lobby.options, len(lobby.seats))
     seats = [{
         "seat": s.seat, "holder": s.holder,

@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
+from sqlalchemy.exc import IntegrityError
 from pydantic import Field
 
 from app.deps import CurrentUser, OptionalUser, PlayDep, SessionDep
 from app.errors import ApiError, conflict
+from app.identity.service import names_of
 from app.games.base import get_engine
-from app.lobbies import service as lobbies
-from app.lobbies.schemas import Clock, LobbyIn
+from app.lobbies import rematch as rematches
+from app.lobbies import repository as lobby_repo
 from app.play import clock, history, records
 from app.play import repository as repo
 from app.play.live import LiveGame
@@ -89,13 +91,26 @@ async def my_games(session: SessionDep, user: CurrentUser) -> dict[str, Any]:
 
 @router.get("/games/{game_id}")
 async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: OptionalUser,
-                   seat: SeatQuery = None) -> dict[str, Any]:
+                   session: SessionDep, seat: SeatQuery = None) -> dict[str, Any]:
     """The game with the caller's view (a seat's, or a spectator's)."""
     live = await play.load(game_id)
     data = game_json(play, live, user.user_id if user else None, seat)
     data["chat"] = await play.chat_history(game_id)
     data["connected"] = request.app.state.presence.connected(game_id)
+    data["rematch"] = await rematch_json(session, live) if live.finished else None
     return data
+
+
+async def rematch_json(session: SessionDep, live: LiveGame) -> dict[str, Any] | None:
+    """The rematch offered on a finished game: its lobby, who offered it, its game once begun."""
+    lobby = await lobby_repo.rematch_of(session, live.id)
+    if lobby is None:
+        return None
+    names = await names_of(session, {lobby.host_id})
+    return {"lobby_id": lobby.id, "by": names.get(lobby.host_id, "a player"),
+            "host_id": lobby.host_id,
+            "status": lobby.status, "game_id": lobby.game_id,
+            "invited": [s.user_id for s in lobby.seats if s.holder == "invited"]}
 
 
 @router.get("/games/{game_id}/legal-moves")
@@ -170,32 +185,25 @@ async def resign(game_id: IdParam, play: PlayDep, user: CurrentUser,
 @router.post("/games/{game_id}/rematch", status_code=201)
 async def rematch(game_id: IdParam, play: PlayDep, session: SessionDep,
                   user: CurrentUser) -> dict[str, Any]:
-    """A new lobby with the same seats and options (the game may carry state over)."""
+    """Offer the rematch, or accept the one offered: one lobby for the whole table."""
     live = await play.load(game_id)
     if not live.finished:
         raise conflict("GAME_RUNNING", "a rematch needs a finished game")
-    if user.user_id != live.host_id and not play.seats_of(live, user.user_id):
+    if user.user_id not in rematches.players_of(live):
         raise ApiError(403, "NOT_A_PLAYER", "only the game's players may start a rematch")
     game = await play.game_row(game_id)
-    options = dict(game.options)
-    carry = getattr(live.engine, "rematch_options", None)
-    if callable(carry):
-        options = carry(options, live.state)
-    options = live.engine.public_options(options, False)
-    # a lobby seat carries the person's own name, not the name the game was played under
-    # (the auction's seats play under the table's names, CAR-113)
-    from app.identity.service import names_of  # kept local: only the rematch needs it
-
-    users = await names_of(session, {s["user_id"] for s in live.seats if s["holder"] == "user"})
-    seats = [{"holder": s["holder"], "user_id": s["user_id"],
-              "name": users.get(s["user_id"], s["name"]) if s["holder"] == "user" else None}
-             for s in live.seats]
-    host = live.host_id or user.user_id
-    owner = user if host == user.user_id else type(user)(host, "")
-    body = LobbyIn(kind=live.kind, players=len(seats), options=options, private=live.private,
-                   clock=Clock(**(live.clock or {})) if live.clock else Clock())
-    lobby = await lobbies.create(session, owner, body, seats=seats, validate=False)
-    return {"lobby_id": lobby.id}
+    try:
+        lobby, created = await rematches.offer(session, live, dict(game.options), user)
+        await session.commit()
+    except IntegrityError:
+        # another player offered it at this very moment, on another instance: join theirs
+        await session.rollback()
+        lobby, created = await rematches.offer(session, live, dict(game.options), user)
+        await session.commit()
+    if created:
+        await play.notify(game_id, {"type": "rematch", "lobby_id": lobby.id, "by": user.name,
+                                    "game_id": None})
+    return {"lobby_id": lobby.id, "created": created, "game_id": lobby.game_id}
 
 
 @router.post("/games/{game_id}/chat", status_code=201)

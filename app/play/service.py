@@ -402,6 +402,11 @@ class PlayService:
         await self.hub.publish(game_id, message)
         return message
 
+    async def notify(self, game_id: str, message: dict[str, Any]) -> None:
+        """Tell every viewer of a game, on every instance, something the platform decided
+        (a rematch offered or begun): a message with no secret in it, the same for all."""
+        await self.hub.publish(game_id, message)
+
     async def chat_history(self, game_id: str, after: int | None = None) -> list[dict[str, Any]]:
         """The last chat lines, oldest first; with ``after``, those with a greater id."""
         async with self.sessions() as session:

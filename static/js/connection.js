@@ -134,7 +134,8 @@ function newMoveId() {
  * new Connection(gameId, {seat, seq, chatIds, onState, onStatus, onChat, onPresence, onError})
  *  onState({view, legal, events, seq, status, source: "snapshot"|"patch"})
  *  onStatus("connecting"|"open"|"reconnecting"|"closed", {attempt, delay, code, reason})
- *  onChat(frame), onPresence(seats), onResigned(seat), onAway(seats), onError(frame)
+ *  onChat(frame), onPresence(seats), onResigned(seat), onAway(seats), onRematch(frame),
+ *  onError(frame)
  */
 export class Connection {
   constructor(gameId, handlers = {}) {
@@ -365,6 +366,7 @@ export class Connection {
       }
       case "presence": if (this.handlers.onPresence) this.handlers.onPresence(frame.connected || []); break;
       case "resigned": if (this.handlers.onResigned) this.handlers.onResigned(frame.seat); break;
+      case "rematch": if (this.handlers.onRematch) this.handlers.onRematch(frame); break;
       case "away": if (this.handlers.onAway) this.handlers.onAway(frame.seats || []); break;
       case "reconnect":
         this._drop();

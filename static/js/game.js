@@ -9,6 +9,7 @@ import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
 import {Connection} from "./connection.js";
 import {LogView} from "./log.js";
+import {drawRematch, fetchRematch} from "./rematch.js";
 
 // ------------------------------------------------------------------ board host (shared)
 
@@ -430,7 +431,7 @@ async function gamePage() {
     seat: game.you ? game.you.seat ?? null : null,
     view: game.view, legal: game.legal || [], seq: game.seq, status: game.status,
     connected: null, resigned: (game.seats || []).filter((s) => s.resigned).map((s) => s.seat),
-    board: null, mountToken: 0, away: game.away || [],
+    board: null, mountToken: 0, away: game.away || [], rematch: game.rematch || null,
   };
   storeSeat(gameId, you.length > 1 ? state.seat : null);
   document.title = `${game.title || game.kind} · Bazaar`;
@@ -502,7 +503,10 @@ async function gamePage() {
       renderRanking($("ranking"), state.view, names, state.resigned, game.kind);
       $("outcome-title").textContent = outcomeTitle(game.kind, state.view && state.view.outcome);
     }
-    $("rematch").hidden = !finished || !you.length;
+    // once a rematch is offered, its prompt stands in for the button (one lobby per table)
+    const offered = finished && drawRematch($("rematch-offer"), {rematch: state.rematch, me,
+      player: you.length > 0, gameId, onError: (text) => { $("move-error").textContent = text; }});
+    $("rematch").hidden = !finished || !you.length || offered;
     // the stand-alone auction's rematch is the next auction at the same table (CAR-110)
     $("rematch").textContent = game.kind === "carcassonne-auction" ? "Another auction" : "Rematch";
     const canResign = !finished && state.seat !== null && !state.resigned.includes(state.seat);
@@ -683,6 +687,10 @@ async function gamePage() {
       state.away = seats; drawChrome();
     },
     onResigned(seat) { markResigned(seat); },
+    async onRematch() {
+      try { state.rematch = await fetchRematch(gameId); } catch { return; }
+      drawChrome();
+    },
     onError(frame) {
       // errors not tied to a move of ours (a chat line refused, a rate limit): say so
       console.warn("server error", frame);
@@ -755,7 +763,7 @@ async function gamePage() {
   $("rematch").addEventListener("click", async () => {
     try {
       const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`);
-      location.assign(`/lobbies/${encodeURIComponent(res.lobby_id)}`);
+      location.assign(res.game_id ? `/games/${encodeURIComponent(res.game_id)}` : `/lobbies/${encodeURIComponent(res.lobby_id)}`);
     } catch (err) {
       $("move-error").textContent = errorText(err);
     }

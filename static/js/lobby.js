@@ -9,7 +9,8 @@ import {ensureIdentity} from "./identity.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 1500;
-const HOLDER_TEXT = {open: "Open seat", bot: "Bot", host: "On the host's device", user: "Player"};
+const HOLDER_TEXT = {open: "Open seat", bot: "Bot", host: "On the host's device", user: "Player",
+  invited: "kept for the rematch"};
 // Games whose options have a form of their own instead of the generic fields.
 const SETUP_FORMS = {"carcassonne-auction": "/static/games/carcassonne-auction/setup.js"};
 
@@ -534,7 +535,16 @@ async function lobbyPage() {
       ]),
     ]);
     const controls = el("span", {class: "seat-actions"});
-    if (seat.holder === "open" && !you.seats.length && lobby.status === "open") {
+    const invitedHere = seat.holder === "invited" && seat.user_id === me.user_id;
+    if (invitedHere && lobby.status === "open") {
+      // a rematch keeps this seat for its player: Join takes it, Leave gives it up
+      controls.append(
+        el("button", {type: "button", class: "primary", "data-testid": `accept-seat-${seat.seat}`,
+          text: "Join the rematch", onclick: () => act("POST", `${path}/join`)}),
+        el("button", {type: "button", "data-testid": `decline-seat-${seat.seat}`,
+          text: "No, thanks", onclick: () => act("POST", `${path}/leave`)}));
+    }
+    if (seat.holder === "open" && !you.seats.length && !(you.invited || []).length && lobby.status === "open") {
       controls.append(el("button", {type: "button", class: "primary", "data-testid": `join-seat-${seat.seat}`,
         text: seat.table_name ? `Play as ${seat.table_name}` : "Take this seat", onclick: () => act("POST", `${path}/join`, {seat: seat.seat})}));
     }
@@ -542,12 +552,13 @@ async function lobbyPage() {
     if (you.is_host && lobby.status === "open" && !hostOwnSeat) {
       const select = el("select", {"aria-label": `Who holds ${seat.table_name || `seat ${seat.seat + 1}`}`, "data-testid": `seat-holder-${seat.seat}`});
       if (seat.holder === "user") select.append(el("option", {value: "user", text: `${seat.name || "Player"} (player)`, selected: true}));
+      if (seat.holder === "invited") select.append(el("option", {value: "invited", text: `${seat.name || "Player"} (not here yet)`, selected: true}));
       for (const [v, text] of [["open", "Open"], ["bot", "Bot"], ["host", "My device"]]) {
         select.append(el("option", {value: v, text, selected: seat.holder === v}));
       }
       select.addEventListener("change", () => {
         if (select.value === "bot") act("POST", `${path}/bots`, {seat: seat.seat});
-        else if (select.value !== "user") act("PATCH", path, {seats: [{seat: seat.seat, holder: select.value}]});
+        else if (select.value !== "user" && select.value !== "invited") act("PATCH", path, {seats: [{seat: seat.seat, holder: select.value}]});
       });
       controls.append(select);
     }
@@ -604,20 +615,27 @@ async function lobbyPage() {
     // the server says whether Start will succeed, and what is missing (in words) if not
     const missing = Array.isArray(lobby.missing) ? lobby.missing : [];
     const ready = lobby.ready === undefined ? open === 0 : !!lobby.ready;
-    const unset = missing.length - (open ? 1 : 0);  // what the settings must still give
+    const invitedSeats = lobby.seats.filter((s) => s.holder === "invited");
+    const people = (open ? 1 : 0) + (invitedSeats.length ? 1 : 0);  // the words about seats come first
+    const unset = missing.length - people;  // what the settings must still give
     const start = $("start-game");
     start.hidden = !you.is_host;
     start.disabled = !ready;
     $("leave-lobby").hidden = you.is_host || !you.seats.length;
+    const waitingFor = missing.slice(0, people);
     let hint;
     if (you.is_host) {
       if (ready) hint = "Everyone is here: start when you are ready.";
-      else if (unset > 0) hint = `Before the start, enter ${andWords(missing.slice(open ? 1 : 0))} in the settings form.`
-        + (open ? ` Also waiting for ${andWords(missing.slice(0, 1))}.` : "");
+      else if (unset > 0) hint = `Before the start, enter ${andWords(missing.slice(people))} in the settings form.`
+        + (people ? ` Also waiting for ${andWords(waitingFor)}.` : "");
+      else if (invitedSeats.length && !open) hint = `Waiting for ${andWords(waitingFor)}. You may give a seat to a bot instead.`;
+      else if (invitedSeats.length) hint = `Waiting for ${andWords(waitingFor)}. Send the invite link, or give a seat to a bot.`;
       else hint = `Waiting for ${open} more ${open === 1 ? "player" : "players"}. Send the invite link, or give the seat to a bot.`;
+    } else if ((you.invited || []).length) {
+      hint = `${(lobby.host && lobby.host.name) || "The host"} offers a rematch: your seat is kept for you.`;
     } else {
       hint = you.seats.length ? "You are in. The game starts when the host says so." : open ? "Take a free seat to play." : "This lobby is full.";
-      if (unset > 0) hint += ` The host still has to enter ${andWords(missing.slice(open ? 1 : 0))}.`;
+      if (unset > 0) hint += ` The host still has to enter ${andWords(missing.slice(people))}.`;
     }
     $("lobby-hint").textContent = hint;
     $("lobby-hint").dataset.ready = ready ? "yes" : "no";

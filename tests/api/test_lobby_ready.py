@@ -41,8 +41,13 @@ def test_auction_seats_carry_the_table_names_and_the_game_plays_under_them(playe
     assert again["options"] == {"players": ["Red", "Blue"], "scores": [10, 5]}
     assert [s["name"] for s in again["seats"]] == ["Ann", "Bob"]  # the people, not the table
     assert again["ready"] is False
-    assert again["missing"] == ["who placed the bazaar tile", "the 2 tiles drawn"]
+    # Bob's seat is kept for him until he accepts the rematch (issue 14, one rematch per table)
+    assert again["missing"] == ["Bob to accept the rematch", "who placed the bazaar tile",
+                                "the 2 tiles drawn"]
     _no_ids(again["missing"])
+    bob.ok(bob.post(f"/api/games/{game_id}/rematch"))
+    again = ann.ok(ann.get(f"/api/lobbies/{lobby_id}"))
+    assert again["missing"] == ["who placed the bazaar tile", "the 2 tiles drawn"]
     refused = ann.post(f"/api/lobbies/{lobby_id}/start")
     assert refused.status_code == 422 and "CAR-105" in refused.text  # the rule id: in details
     done = ann.ok(ann.patch(f"/api/lobbies/{lobby_id}", {"options": {**AUCTION, "scores": [10, 5]}}))
