@@ -67,7 +67,8 @@ def missing(engine: Engine, lobby: Lobby) -> list[str]:
     words = []
     if open_seats:
         words.append(f"{'a player' if len(open_seats) == 1 else 'players'} for {_and(open_seats)}")
-    invited = list(dict.fromkeys(s.name or "a player" for s in lobby.seats if s.holder == "invited"))
+    invited = list(dict.fromkeys(s.name or "a player" for s in lobby.seats
+                                 if s.holder == "invited"))
     if invited:
         words.append(f"{_and(invited)} to accept the rematch")
     try:
@@ -101,8 +102,8 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
         "seats": seats, "invite_url": f"/lobbies/{lobby.id}", "game_id": lobby.game_id,
         "created_at": lobby.created_at.isoformat() if lobby.created_at else None,
         "you": {"user_id": uid, "is_host": uid == lobby.host_id,
-                "seats": [s["seat"] for s in seats if s["seat"] in mine and s["holder"] != "invited"],
-                "invited": [s["seat"] for s in seats if s["seat"] in mine and s["holder"] == "invited"]},
+                "seats": [s.seat for s in lobby.seats if s.seat in mine and s.holder != "invited"],
+                "invited": [s.seat for s in lobby.seats if s.seat in mine and s.holder == "invited"]},
         "rematch_of": lobby.rematch_of,
         "ready": not needs, "missing": needs,
     }

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
-from sqlalchemy.exc import IntegrityError
 from pydantic import Field
+from sqlalchemy.exc import IntegrityError
 
 from app.deps import CurrentUser, OptionalUser, PlayDep, SessionDep
 from app.errors import ApiError, conflict
-from app.identity.service import names_of
 from app.games.base import get_engine
+from app.identity.service import names_of
 from app.lobbies import rematch as rematches
 from app.lobbies import repository as lobby_repo
 from app.play import clock, history, records
