@@ -94,6 +94,7 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
     needs = missing(engine, lobby)
     uid = viewer.user_id if viewer else None
     mine = [s["seat"] for s in seats if uid and s["user_id"] == uid]
+    kept = {s.seat for s in lobby.seats if s.holder == "invited"}
     return {
         "id": lobby.id, "kind": lobby.kind, "title": engine.title, "status": lobby.status,
         "private": lobby.private, "options": engine.public_options(lobby.options, False),
@@ -102,8 +103,8 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
         "seats": seats, "invite_url": f"/lobbies/{lobby.id}", "game_id": lobby.game_id,
         "created_at": lobby.created_at.isoformat() if lobby.created_at else None,
         "you": {"user_id": uid, "is_host": uid == lobby.host_id,
-                "seats": [s.seat for s in lobby.seats if s.seat in mine and s.holder != "invited"],
-                "invited": [s.seat for s in lobby.seats if s.seat in mine and s.holder == "invited"]},
+                "seats": [n for n in mine if n not in kept],
+                "invited": [n for n in mine if n in kept]},
         "rematch_of": lobby.rematch_of,
         "ready": not needs, "missing": needs,
     }
