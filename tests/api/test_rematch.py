@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.conftest import start_game
 from tests.ws.test_socket import Viewer
 
@@ -111,3 +113,27 @@ def test_every_viewer_socket_is_told_of_the_rematch_and_of_its_start(server: Any
         # the next rematch frame is the start: Bob's acceptance sent none
         assert socket.recv_type("rematch")["game_id"] == started
         socket.close()
+
+
+@pytest.mark.parametrize("presser", ["Ann", "Bob"])
+def test_seats_on_the_hosts_device_stay_the_hosts(players: Any, presser: str) -> None:
+    ann, bob = players("Ann"), players("Bob")
+    lobby = ann.ok(ann.post("/api/lobbies", json={
+        "kind": "carcassonne-auction", "players": 3, "options": TABLE}))
+    ann.ok(ann.patch(f"/api/lobbies/{lobby['id']}", {"seats": [{"seat": 1, "holder": "host"}]}))
+    bob.ok(bob.post(f"/api/lobbies/{lobby['id']}/join"))
+    game_id = ann.ok(ann.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"]
+    ann.ok(ann.move(game_id, ann.game(game_id)["seq"], {"type": "Cancel"}))
+    offerer = ann if presser == "Ann" else bob
+    lobby_id = offerer.ok(offerer.post(f"/api/games/{game_id}/rematch"))["lobby_id"]
+    seats = [(s["holder"], s["user_id"]) for s in ann.ok(ann.get(f"/api/lobbies/{lobby_id}"))["seats"]]
+    if presser == "Ann":
+        # the host's own offer: her seat, the seat on her device, Bob's seat kept for him
+        assert seats == [("user", ann.user_id), ("host", ann.user_id), ("invited", bob.user_id)]
+        return
+    # Bob offers: Ann's own seat and the seat on her device wait for her
+    assert seats == [("invited", ann.user_id), ("invited", ann.user_id), ("user", bob.user_id)]
+    assert ann.game(game_id)["rematch"]["invited"] == [ann.user_id, ann.user_id]
+    ann.ok(ann.post(f"/api/lobbies/{lobby_id}/join"))
+    assert [s["holder"] for s in ann.ok(ann.get(f"/api/lobbies/{lobby_id}"))["seats"]] == [
+        "user", "user", "user"]
