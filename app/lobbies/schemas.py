@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from app.schemas import Body
+from app.schemas import Body, Name
 
 
 class Clock(Body):
@@ -27,6 +27,8 @@ class LobbyIn(Body):
 class SeatHolder(Body):
     seat: int = Field(ge=0, le=7)
     holder: Literal["open", "bot", "host"]
+    # the name a seat on the host's device plays under (a friend on the same sofa); only there
+    name: Name | None = None
 
 
 class LobbyPatch(Body):

@@ -43,7 +43,7 @@ def seat_name(lobby: Lobby, seat: LobbySeat, host_name: str) -> str:
     if seat.holder == "bot":
         return f"Bot {seat.seat + 1}"
     if seat.holder == "host":
-        return f"{host_name} ({seat.seat + 1})"
+        return seat.name or f"{host_name} ({seat.seat + 1})"
     return f"Seat {seat.seat + 1}"
 
 
@@ -167,8 +167,10 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
     for change in body.seats or []:
         if change.seat >= len(lobby.seats):
             raise ApiError(422, "BAD_SEAT", f"there is no seat {change.seat}")
+        if change.name is not None and change.holder != "host":
+            raise ApiError(422, "BAD_SEAT", "only a seat on the host's device takes a name")
         seat = lobby.seats[change.seat]
-        seat.holder, seat.user_id, seat.name = change.holder, None, None
+        seat.holder, seat.user_id, seat.name = change.holder, None, change.name
     if body.options is not None:
         lobby.options = body.options
     if body.options is not None or body.players is not None:

@@ -521,6 +521,21 @@ async function lobbyPage() {
     }
   }
 
+  /** A seat on the host's device gets the name of whoever plays it there (hot-seat). */
+  function deviceName(seat) {
+    const input = el("input", {type: "text", maxlength: "40", value: seat.name || "", autocomplete: "off",
+      "aria-label": `Name of the player at ${seatLabel(seat)} on your device`, "data-testid": `device-name-${seat.seat}`});
+    const form = el("form", {class: "device-name"}, [input,
+      el("button", {type: "submit", "data-testid": `device-name-save-${seat.seat}`, text: "Rename"})]);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const name = input.value.trim();
+      if (!name) { $("lobby-error").textContent = "A seat on your device needs a name."; return; }
+      act("PATCH", path, {seats: [{seat: seat.seat, holder: "host", name}]});
+    });
+    return form;
+  }
+
   function seatItem(seat, you) {
     const mine = you.seats.includes(seat.seat);
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
@@ -562,6 +577,7 @@ async function lobbyPage() {
       });
       controls.append(select);
     }
+    if (you.is_host && lobby.status === "open" && seat.holder === "host") controls.append(deviceName(seat));
     item.append(controls);
     return item;
   }
@@ -576,7 +592,8 @@ async function lobbyPage() {
     }
     if (key === lastKey) return;
     // don't redraw under an open <select> the user is working with
-    if (document.activeElement && document.activeElement.tagName === "SELECT" && $("seats").contains(document.activeElement)) return;
+    const active = document.activeElement;
+    if (active && ["SELECT", "INPUT"].includes(active.tagName) && $("seats").contains(active)) return;
     lastKey = key;
     const you = lobby.you || {seats: [], is_host: false};
     document.title = `${lobby.title} lobby · Bazaar`;
