@@ -30,6 +30,7 @@ from app.play.clock import ClockKeeper
 from app.play.router import router as play_router
 from app.play.service import PlayService
 from app.ratelimit import RateLimiter, SocketSlots
+from app.realtime.account_ws import router as account_ws_router
 from app.realtime.hub import Hub, InProcessHub
 from app.realtime.ws import Presence
 from app.realtime.ws import router as ws_router
@@ -89,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobbies_router)
     app.include_router(play_router)
     app.include_router(ws_router)
+    app.include_router(account_ws_router)
     _operations(app)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     if importlib.util.find_spec("app.web.router") is not None:

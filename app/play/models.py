@@ -47,6 +47,8 @@ class Game(Base):
     seq: Mapped[int] = mapped_column(Integer, default=0)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     resigned: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    # the seats to act after the last move ("My games": whose turn); NULL before migration 0005
+    to_act: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 

@@ -141,7 +141,7 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
         setup_chance=record.get("setup_chance") or [], initial_state=initial,
         status="finished" if outcome else IMPORTED, seq=len(moves),
         outcome={**outcome.to_json(), "resigned": []} if outcome else None,
-        resigned=[], created_at=stamp, updated_at=stamp,
+        resigned=[], to_act=[], created_at=stamp, updated_at=stamp,
     )
     session.add(game)
     await session.flush()

@@ -76,6 +76,18 @@ async def list_games(session: AsyncSession, status: str | None, user_id: str | N
     return (await session.scalars(query.order_by(Game.updated_at.desc()).limit(limit))).all()
 
 
+async def games_of(session: AsyncSession, user_id: str, finished: bool, kind: str | None,
+                   limit: int, offset: int = 0) -> Sequence[Game]:
+    """One user's games (any privacy), live or finished (and imported), newest first."""
+    query = select(Game).where(or_(Game.host_id == user_id,
+                                   cast(Game.seats, Text).contains(f'"{user_id}"')))
+    query = query.where(Game.status != "live" if finished else Game.status == "live")
+    if kind:
+        query = query.where(Game.kind == kind)
+    query = query.order_by(Game.updated_at.desc(), Game.id).offset(offset).limit(limit)
+    return (await session.scalars(query)).all()
+
+
 async def timeout_counts(session: AsyncSession, game_id: str) -> dict[int, int]:
     """How many moves were made for each seat when its clock ran out."""
     query = (select(MoveRow.seat, func.count()).where(

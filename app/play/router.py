@@ -14,7 +14,7 @@ from app.games.base import get_engine
 from app.identity.service import names_of
 from app.lobbies import rematch as rematches
 from app.lobbies import repository as lobby_repo
-from app.play import clock, history, records
+from app.play import clock, history, mine, notices, records
 from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
@@ -24,6 +24,7 @@ from app.schemas import Body, ChatText, ClientMoveId, IdParam
 router = APIRouter(prefix="/api", tags=["games"])
 
 SeatQuery = Annotated[int | None, Query(ge=0, le=7)]
+KIND_PATTERN = r"^[a-z-]{1,40}$"
 IMPORT_WINDOW = 60
 """Seconds over which RATE_IMPORTS imports are allowed."""
 
@@ -84,9 +85,23 @@ async def list_games(session: SessionDep,
 
 
 @router.get("/me/games")
-async def my_games(session: SessionDep, user: CurrentUser) -> dict[str, Any]:
-    """The caller's games, private ones included."""
-    return {"games": [summary(g) for g in await repo.list_games(session, None, user.user_id)]}
+async def my_games(session: SessionDep, user: CurrentUser, play: PlayDep,
+                   kind: Annotated[str | None, Query(pattern=KIND_PATTERN)] = None,
+                   page: Annotated[int, Query(ge=1, le=10_000)] = 1) -> dict[str, Any]:
+    """The caller's games, private ones included: their turn first, then live, then finished."""
+    size = mine.FINISHED_PAGE
+    live = (await repo.games_of(session, user.user_id, False, kind, mine.LIVE_LIMIT)
+            if page == 1 else [])
+    finished = await repo.games_of(session, user.user_id, True, kind, size + 1,
+                                   (page - 1) * size)
+
+    async def to_act_of(game_id: str) -> list[int]:
+        live_game = await play.load(game_id)
+        return sorted(live_game.engine.to_act(live_game.state))
+
+    games = await mine.listing(live, finished[:size], user.user_id, to_act_of)
+    return {"games": games, "page": page, "has_more": len(finished) > size,
+            "your_turn": sum(1 for g in games if g["your_turn"])}
 
 
 @router.get("/games/{game_id}")
@@ -203,6 +218,12 @@ async def rematch(game_id: IdParam, play: PlayDep, session: SessionDep,
     if created:
         await play.notify(game_id, {"type": "rematch", "lobby_id": lobby.id, "by": user.name,
                                     "game_id": None})
+        # and on whichever page each invited player has open (their per-account channel)
+        title = live.engine.title
+        await notices.tell(play.hub, {s.user_id for s in lobby.seats
+                                      if s.holder == "invited" and s.user_id}, {
+            "kind": "rematch", "game_id": game_id, "lobby_id": lobby.id, "title": title,
+            "text": f"{user.name} offers you a rematch of {title}."})
     return {"lobby_id": lobby.id, "created": created, "game_id": lobby.game_id}
 
 

@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from app.config import Settings
 from app.errors import ApiError, conflict, forbidden, from_game_error, not_found, unauthorized
 from app.games.base import HOST, GameError, RecordingRng, SeededRng, get_engine
-from app.play import clock
+from app.play import clock, notices
 from app.play import repository as repo
 from app.play.live import LiveGame, Viewer
 from app.play.models import Game
@@ -226,6 +226,7 @@ class PlayService:
                 and not engine.legal_moves(live.state, seat):
             raise forbidden("NOT_YOUR_TURN", "it is not your turn")
         new_seq = live.seq + 1
+        waiting = notices.people_to_act(live, live.state)
         rng = RecordingRng(SeededRng(f"{live.seed}:{new_seq}"))
         try:
             state, events = engine.apply(live.state, seat, move, rng)
@@ -238,7 +239,8 @@ class PlayService:
         try:
             await self.writer.write(MoveRecord(
                 live.id, new_seq, seat, move, rng.outcomes, events, actor, client_move_id,
-                "finished" if outcome else "live", self._outcome_json(live, outcome), snapshot))
+                "finished" if outcome else "live", self._outcome_json(live, outcome), snapshot,
+                [] if outcome else sorted(engine.to_act(state))))
         except IntegrityError:
             # someone else (another instance, another tab) took this seq first
             await self.catch_up(live)
@@ -255,6 +257,7 @@ class PlayService:
         log.info("move", extra={"game": live.id, "seq": new_seq, "seat": seat, "actor": actor,
                                 "ms": round(elapsed * 1000, 2)})
         await self.hub.publish(live.id, {"type": "advanced", "seq": new_seq})
+        await notices.after_move(self.hub, live, waiting, outcome)
         self.kick_bots(live)
         return {"seq": new_seq, "events": self._own_events(live, seat, events)}
 

@@ -36,7 +36,7 @@ async def create_game(session: AsyncSession, kind: str, options: dict[str, Any],
         id=new_id(), kind=kind, lobby_id=lobby_id, host_id=host_id, private=private,
         options=resolved, seats=seats, clock=clock, seed=seed, setup_chance=rng.outcomes,
         initial_state=engine.dump_state(state), status="live", seq=0, outcome=None,
-        resigned=[], created_at=stamp, updated_at=stamp,
+        resigned=[], to_act=sorted(engine.to_act(state)), created_at=stamp, updated_at=stamp,
     )
     session.add(game)
     await session.flush()

@@ -29,7 +29,8 @@ _PROGRESS = (
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("gid"))
     .values(seq=bindparam("new_seq"), status=bindparam("new_status"),
-            outcome=bindparam("new_outcome"), updated_at=bindparam("stamp"))
+            outcome=bindparam("new_outcome"), to_act=bindparam("new_to_act"),
+            updated_at=bindparam("stamp"))
 )
 
 
@@ -48,6 +49,7 @@ class MoveRecord:
     status: str
     outcome: dict[str, Any] | None
     snapshot: Any = None
+    to_act: list[int] | None = None
 
 
 class MoveWriter:
@@ -128,4 +130,4 @@ async def _write(conn: AsyncConnection, records: list[MoveRecord]) -> None:
         await conn.execute(insert(_SNAPSHOTS), snapshots)
     await conn.execute(_PROGRESS, [{
         "gid": r.game_id, "new_seq": r.seq, "new_status": r.status,
-        "new_outcome": r.outcome, "stamp": stamp} for r in records])
+        "new_outcome": r.outcome, "new_to_act": r.to_act, "stamp": stamp} for r in records])

@@ -1,0 +1,74 @@
+"""Notices to a person, wherever they have a page open (docs/api.md, "Notices"): it has become
+their turn, a game they play has ended, a rematch is offered to them.
+
+They travel over the hub on the channel ``user:<id>`` (ids never hold a colon, so a person's
+channel cannot be a game's), and ``/ws/me`` (app/realtime/account_ws.py) hands them to the
+pages. A notice says in words what any player of the game may know; nothing hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from app.games.base import Outcome, State
+from app.play.live import LiveGame
+from app.realtime.hub import Hub
+
+
+def channel(user_id: str) -> str:
+    """The hub channel of one person's notices."""
+    return f"user:{user_id}"
+
+
+def _person(live: LiveGame, seat: int) -> str | None:
+    """Who plays a seat: its user, the host for a seat on their device, nobody for a bot."""
+    if not 0 <= seat < len(live.seats) or seat in live.resigned:
+        return None
+    held = live.seats[seat]
+    if held["holder"] == "user":
+        return held["user_id"]  # type: ignore[no-any-return]
+    return live.host_id if held["holder"] == "host" else None
+
+
+def people_to_act(live: LiveGame, state: State) -> set[str]:
+    """The people one of whose seats must act in ``state``."""
+    return {p for seat in live.engine.to_act(state) if (p := _person(live, seat))}
+
+
+def players(live: LiveGame) -> set[str]:
+    """Everyone who plays the game."""
+    return {p for seat in range(len(live.seats)) if (p := _person(live, seat))}
+
+
+def _with(live: LiveGame, person: str) -> str:
+    """ "with Bob and Cat": the other players' names, for a notice's words."""
+    others = [s["name"] for i, s in enumerate(live.seats) if _person(live, i) != person]
+    if not others:
+        return ""
+    listed = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
+    return f" with {listed}"
+
+
+async def tell(hub: Hub, people: Iterable[str], notice: dict[str, Any]) -> None:
+    """Send a notice ({"kind", "game_id", "title", "text"}) to each person's open pages."""
+    for person in sorted(set(people)):
+        await hub.publish(channel(person), {"type": "notice", **notice})
+
+
+async def after_move(hub: Hub, live: LiveGame, waiting_before: set[str],
+                     outcome: Outcome | None) -> None:
+    """Tell the people whose turn has just come, or everyone once the game has ended."""
+    title = live.engine.title
+    if outcome is not None:
+        names = [s["name"] for s in live.seats]
+        winners = [names[w] for w in outcome.winners if w < len(names)]
+        said = f"{' and '.join(winners)} won." if winners else "It has ended."
+        for person in players(live):
+            await tell(hub, [person], {"kind": "finished", "game_id": live.id, "title": title,
+                                       "text": f"Your game of {title}{_with(live, person)} is "
+                                               f"over: {said}"})
+        return
+    for person in people_to_act(live, live.state) - waiting_before:
+        await tell(hub, [person], {"kind": "your-turn", "game_id": live.id, "title": title,
+                                   "text": f"Your turn in {title}{_with(live, person)}."})

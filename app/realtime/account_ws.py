@@ -1,0 +1,91 @@
+"""``/ws/me``: a small per-account channel of notices (docs/api.md, "Notices").
+
+Every open page of a person (any game, "My games", the home page) keeps one socket here, so the
+page that is open learns that it has become their turn in another game, that a rematch is
+offered to them, or that a game they play has ended. A notice names a game and says what
+happened in words; it carries nothing a game's own socket would not show its players.
+
+Notices are made in app/play/notices.py and travel over the same hub as the games' notices,
+on the channel ``user:<id>``, and so reach every instance.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import orjson
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from app.csrf import origin_allowed, parse_origins
+from app.deps import identity_of, token_of
+from app.play.notices import channel
+from app.ratelimit import SocketSlots, client_address
+from app.realtime.hub import Hub
+
+router = APIRouter()
+
+
+@router.websocket("/ws/me")
+async def account_socket(ws: WebSocket) -> None:
+    """One page's connection to its person's notices; it only listens (and answers pings)."""
+    app = ws.app
+    origin = ws.headers.get("origin")
+    if origin is not None and not origin_allowed(
+            ws.scope, origin, parse_origins(app.state.settings.allowed_origins)):
+        await ws.close(code=4403, reason="CROSS_SITE")  # another site's page (app/csrf.py)
+        return
+    token = token_of(ws.headers, ws.cookies if origin is not None else {}, ws.query_params)
+    user = await identity_of(ws, token)  # type: ignore[arg-type]
+    if user is None:
+        await ws.accept()  # then close with a code a page can read: no identity, no notices
+        await ws.close(code=4401, reason="UNAUTHORIZED")
+        return
+    # these sockets count against the same per-address cap as the games' sockets
+    slots: SocketSlots = app.state.socket_slots
+    address = client_address(ws)
+    if not slots.acquire(address, app.state.settings.max_sockets_per_address):
+        await ws.accept()
+        await ws.close(code=4429, reason="TOO_MANY_SOCKETS")
+        return
+    try:
+        await ws.accept()
+    except BaseException:
+        slots.release(address)
+        raise
+    hub: Hub = app.state.hub
+    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=64)
+    hub.subscribe(channel(user.user_id), queue)
+
+    async def pump() -> None:
+        while True:
+            await ws.send_text(orjson.dumps(await queue.get()).decode())
+
+    pump_task = asyncio.create_task(pump())
+    try:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if _is_ping(message.get("text")):
+                await ws.send_text('{"type":"pong"}')
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        pump_task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await pump_task
+        hub.unsubscribe(channel(user.user_id), queue)
+        slots.release(address)
+
+
+def _is_ping(text: str | None) -> bool:
+    """Whether a client frame is ``{"type": "ping"}``; anything else is ignored."""
+    if text is None or len(text) > 256:
+        return False
+    try:
+        frame = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return False
+    return isinstance(frame, dict) and frame.get("type") == "ping"
