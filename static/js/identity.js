@@ -52,5 +52,10 @@ export async function ensureIdentity() {
   if (section) section.hidden = true;
   document.body.classList.remove("needs-name");
   showName(me.name);
+  // the notices channel (notices.js) opens once the visitor is known
+  if (!window.bazaarIdentity) {
+    window.bazaarIdentity = me;
+    window.dispatchEvent(new CustomEvent("bazaar:identity", {detail: me}));
+  }
   return me;
 }

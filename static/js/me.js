@@ -5,6 +5,7 @@ import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
 import {gameItem} from "./home.js";
+import {settings} from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,16 +39,101 @@ function wireImport() {
   });
 }
 
+function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? "th" : ({1: "st", 2: "nd", 3: "rd"})[n % 10] || "th"}`;
+}
+
+/** A finished game's result, in words: the player's place, the winners, the date. */
+export function resultWords(g) {
+  const r = g.result;
+  const when = g.updated_at ? new Date(g.updated_at).toLocaleDateString(undefined, {day: "numeric", month: "short", year: "numeric"}) : "";
+  let words;
+  if (!r) words = "Finished";
+  else if (r.rank === null) words = r.reason === "cancelled" ? "Cancelled: no ranking" : "Ended without a ranking";
+  else if (r.rank === 1) words = r.winners.length > 1 ? `You shared first place of ${r.of}` : `You won (of ${r.of})`;
+  else words = `You came ${ordinal(r.rank)} of ${r.of}${r.winners.length ? ` · ${r.winners.join(" and ")} won` : ""}`;
+  return when ? `${words} · ${when}` : words;
+}
+
+function myGameItem(g) {
+  const finished = g.status !== "live";
+  return el("li", {class: `item${g.your_turn ? " your-turn" : ""}`, "data-testid": "my-game", dataset: {gameId: g.id}}, [
+    el("span", {class: "item-main"}, [
+      el("strong", {text: g.title || g.kind}),
+      g.your_turn ? el("span", {class: "badge-turn", text: "Your turn"}) : null,
+      el("span", {class: "muted", text: ` ${(g.players || []).join(", ")}`}),
+    ]),
+    el("span", {class: "item-meta", text: finished ? resultWords(g) : `${g.seq ?? 0} ${g.seq === 1 ? "move" : "moves"}`}),
+    el("a", {class: `button${g.your_turn ? " primary" : ""}`, href: `/games/${encodeURIComponent(g.id)}`,
+      text: g.your_turn ? "Play" : finished ? "Result" : "Open"}),
+    finished ? el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}/replay`, text: "Replay"}) : null,
+  ]);
+}
+
+function wireNotices() {
+  const sound = $("notice-sound");
+  const browser = $("notice-browser");
+  const note = $("notice-note");
+  sound.checked = settings.sound;
+  browser.checked = settings.browser && "Notification" in window && Notification.permission === "granted";
+  sound.addEventListener("change", () => { settings.sound = sound.checked; });
+  browser.addEventListener("change", async () => {
+    note.textContent = "";
+    if (!browser.checked) { settings.browser = false; return; }
+    if (!("Notification" in window)) {
+      browser.checked = false;
+      note.textContent = "This browser cannot show notifications.";
+      return;
+    }
+    // asked only now, because the player turned it on
+    const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+    settings.browser = answer === "granted";
+    browser.checked = settings.browser;
+    if (!settings.browser) note.textContent = "The browser said no: allow notifications for this site in its settings.";
+  });
+}
+
 async function mePage() {
   await ensureIdentity();
   wireImport();
+  wireNotices();
+  let page = 1;
+  const kindBox = $("my-kind");
   try {
-    const games = (await api("GET", "/api/me/games")).games || [];
-    fill($("my-live"), games.filter((g) => g.status !== "finished"), "No game in progress.");
-    fill($("my-finished"), games.filter((g) => g.status === "finished"), "No finished game yet.");
-  } catch (err) {
-    clear($("my-live")).append(el("li", {class: "form-error", text: errorText(err)}));
+    for (const g of (await api("GET", "/api/catalog")).games || []) kindBox.append(el("option", {value: g.kind, text: g.title}));
+  } catch { /* the filter stays at "every game" */ }
+
+  function put(list, games, emptyText, append = false) {
+    if (!append) clear(list);
+    if (!games.length && !append) { list.append(el("li", {class: "muted", text: emptyText})); return; }
+    for (const g of games) list.append(myGameItem(g));
   }
+
+  async function load(append = false) {
+    const query = new URLSearchParams({page: String(page)});
+    if (kindBox.value) query.set("kind", kindBox.value);
+    try {
+      const mine = await api("GET", `/api/me/games?${query}`);
+      const games = mine.games || [];
+      if (!append) {
+        const turn = games.filter((g) => g.your_turn);
+        $("my-turn-section").hidden = !turn.length;
+        $("my-turn-count").textContent = String(turn.length);
+        put($("my-turn"), turn, "");
+        put($("my-live"), games.filter((g) => g.status === "live" && !g.your_turn), turn.length ? "No other game in progress." : "No game in progress.");
+      }
+      put($("my-finished"), games.filter((g) => g.status !== "live"), "No finished game yet.", append);
+      $("my-more").hidden = !mine.has_more;
+    } catch (err) {
+      clear($("my-live")).append(el("li", {class: "form-error", text: errorText(err)}));
+    }
+  }
+  kindBox.addEventListener("change", () => { page = 1; load(); });
+  $("my-more").addEventListener("click", () => { page += 1; load(true); });
+  // a notice (your turn somewhere, a game ended) changes the lists: read them again
+  window.addEventListener("bazaar:notice", () => { page = 1; load(); });
+  await load();
 }
 
 async function gamesPage() {

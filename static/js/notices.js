@@ -1,0 +1,126 @@
+// Notices on every page (docs/client.md "Notices"): the page keeps a socket on /ws/me, the
+// person's own channel, and says when it has become their turn in a game, when a rematch is
+// offered to them, or when a game they play has ended — in a small card, in the tab's title and
+// icon, with an optional sound and an optional browser notification while the tab is hidden.
+// The sound and the notification are off until the player turns them on (settings below).
+
+import {el} from "./dom.js";
+
+const SOUND_KEY = "bazaar.notices.sound";
+const NOTIFY_KEY = "bazaar.notices.browser";
+const MAX_CARDS = 3;
+const RETRY_MS = [1000, 3000, 10000, 30000];
+
+export const settings = {
+  get sound() { return localStorage.getItem(SOUND_KEY) === "on"; },
+  set sound(on) { localStorage.setItem(SOUND_KEY, on ? "on" : "off"); },
+  get browser() { return localStorage.getItem(NOTIFY_KEY) === "on"; },
+  set browser(on) { localStorage.setItem(NOTIFY_KEY, on ? "on" : "off"); },
+};
+
+let unseen = 0;
+let plainIcon = null;
+
+/** The tab's title and icon carry the count of notices the player has not looked at. */
+function markTab() {
+  const bare = document.title.replace(/^\(\d+\) /, "");
+  const wanted = unseen ? `(${unseen}) ${bare}` : bare;
+  if (document.title !== wanted) document.title = wanted;
+  const icon = document.querySelector("link[rel=icon]");
+  if (icon) {
+    if (plainIcon === null) plainIcon = icon.getAttribute("href");
+    const dot = "data:image/svg+xml," + encodeURIComponent(
+      "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='#c2410c'/></svg>");
+    icon.setAttribute("href", unseen ? dot : plainIcon);
+  }
+}
+
+function seen() {
+  if (!unseen) return;
+  unseen = 0;
+  markTab();
+}
+
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  } catch { /* no audio here: the card and the title still say it */ }
+}
+
+function target(notice) {
+  if (notice.kind === "rematch" && notice.lobby_id) return `/lobbies/${encodeURIComponent(notice.lobby_id)}`;
+  return `/games/${encodeURIComponent(notice.game_id)}`;
+}
+
+const LINK_TEXT = {"your-turn": "Play", rematch: "See the rematch", finished: "See the result"};
+
+function card(notice) {
+  let box = document.getElementById("notices");
+  if (!box) {
+    box = el("div", {id: "notices", class: "notices", role: "status", "aria-live": "polite", "data-testid": "notices"});
+    document.body.append(box);
+  }
+  while (box.children.length >= MAX_CARDS) box.firstElementChild.remove();
+  const item = el("div", {class: "notice", "data-kind": notice.kind, "data-testid": "notice"}, [
+    el("span", {class: "notice-text", text: notice.text}),
+    el("a", {class: "button primary", href: target(notice), text: LINK_TEXT[notice.kind] || "Open"}),
+  ]);
+  item.append(el("button", {type: "button", class: "notice-close", "aria-label": "Dismiss", text: "×",
+    onclick: () => item.remove()}));
+  box.append(item);
+}
+
+function tell(notice) {
+  window.dispatchEvent(new CustomEvent("bazaar:notice", {detail: notice}));  // e.g. My games redraws
+  const here = document.getElementById("page");
+  const thisGame = here && here.dataset.gameId === notice.game_id;
+  // the game's own page already shows its turn and its end; only a hidden tab needs telling
+  if (thisGame && notice.kind !== "rematch" && !document.hidden) return;
+  if (!thisGame) card(notice);
+  // the title and the icon are for a player looking elsewhere; a card is enough for one looking here
+  if (document.hidden || !document.hasFocus()) { unseen += 1; markTab(); }
+  if (settings.sound) beep();
+  if (settings.browser && document.hidden && "Notification" in window && Notification.permission === "granted") {
+    const shown = new Notification(`Bazaar: ${notice.title}`, {body: notice.text, tag: `${notice.kind}:${notice.game_id}`});
+    shown.onclick = () => { window.focus(); location.assign(target(notice)); };
+  }
+}
+
+function connect(attempt = 0) {
+  const url = new URL("/ws/me", location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(url);
+  let opened = false;
+  socket.addEventListener("open", () => { opened = true; });
+  socket.addEventListener("message", (event) => {
+    let frame;
+    try { frame = JSON.parse(event.data); } catch { return; }
+    if (frame && frame.type === "notice") tell(frame);
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4401 || event.code === 4403) return;  // no identity here: nothing to hear
+    const next = opened ? 0 : attempt + 1;
+    setTimeout(() => connect(next), RETRY_MS[Math.min(next, RETRY_MS.length - 1)]);
+  });
+}
+
+function start() {
+  // the pages' own code sets the title; keep the count in front of whatever it says
+  const title = document.querySelector("title");
+  if (title) new MutationObserver(() => { if (unseen) markTab(); }).observe(title, {childList: true});
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) seen(); });
+  window.addEventListener("focus", seen);
+  connect();
+}
+
+// a page opens the channel once it knows who the visitor is (identity.js says so)
+if (window.bazaarIdentity) start();
+else window.addEventListener("bazaar:identity", start, {once: true});

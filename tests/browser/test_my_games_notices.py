@@ -1,0 +1,94 @@
+""""My games" and notices (issue 15), in real Chromium: the game where it is your turn comes
+first with a badge; finished games say the result in words; when another player's move makes it
+your turn, the open page says so in a card and in the tab's title, and, the tab being hidden and
+browser notifications turned on, shows a notification (a spy stands in for `Notification`)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+POST = """async ([url, body]) => {
+  const r = await fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'},
+                              body: JSON.stringify(body || {})});
+  if (!r.ok) throw new Error(url + ' ' + r.status + ' ' + await r.text());
+  return r.json();
+}"""
+GET = "async (url) => (await fetch(url)).json()"
+AUCTION = {"players": ["Red", "Blue"], "scores": [10, 5], "placer": 1,
+           "tiles": [{"type": "U"}, {"label": "river bend"}]}
+# a hidden tab whose notifications are allowed: every notification shown is kept for the test
+SPY = """
+Object.defineProperty(document, 'hidden', {get: () => window.__hidden === true});
+Object.defineProperty(document, 'visibilityState', {get: () => window.__hidden ? 'hidden' : 'visible'});
+window.__shown = [];
+window.Notification = class {
+  constructor(title, options) { window.__shown.push({title, body: options && options.body}); }
+  static get permission() { return window.__asked ? 'granted' : 'default'; }
+  static async requestPermission() { window.__asked = true; return 'granted'; }
+};
+"""
+
+
+def post(page, url: str, body: dict | None = None) -> dict:  # type: ignore[no-untyped-def]
+    return page.evaluate(POST, [url, body])  # type: ignore[no-any-return]
+
+
+def game_between(ann, bob, kind: str = "grand-bazaar", options: dict | None = None) -> str:  # type: ignore[no-untyped-def]
+    lobby = post(ann, "/api/lobbies", {"kind": kind, "players": 2, "options": options or {}})
+    post(bob, f"/api/lobbies/{lobby['id']}/join")
+    return str(post(ann, f"/api/lobbies/{lobby['id']}/start")["game_id"])
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_my_games_puts_your_turn_first_and_a_hidden_tab_is_notified(new_context, guest, problems, viewport):  # type: ignore[no-untyped-def]
+    context = new_context(viewport=viewport)
+    context.add_init_script(SPY)
+    ann = problems.watch(context.new_page())
+    ann.goto("/me")
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Continue").click()
+    ann.locator("#whoami").filter(has_text="Ann").wait_for()
+    bob = guest("Bob")
+    done = game_between(ann, bob, "carcassonne-auction", AUCTION)
+    seq = ann.evaluate(GET, f"/api/games/{done}")["seq"]
+    post(ann, f"/api/games/{done}/moves", {"seq": seq, "move": {"type": "Cancel"}})
+    mine = game_between(ann, bob, options={"first_player": 0})
+    theirs = game_between(ann, bob, options={"first_player": 1})
+
+    ann.goto("/me")
+    first = ann.get_by_test_id("my-turn").get_by_test_id("my-game").first
+    first.wait_for()
+    assert first.get_attribute("data-game-id") == mine
+    assert "Your turn" in first.inner_text()
+    assert ann.get_by_test_id("my-turn-count").inner_text() == "1"
+    assert ann.get_by_test_id("my-live").get_by_test_id("my-game").first.get_attribute("data-game-id") == theirs
+    ended = ann.get_by_test_id("my-finished").get_by_test_id("my-game").first
+    assert ended.get_attribute("data-game-id") == done
+    assert "Cancelled: no ranking" in ended.inner_text()
+    ann.screenshot(path=f"/tmp/shots/my-games-{viewport['width']}.png", full_page=True)
+
+    # browser notifications: asked for only once the player turns them on
+    assert ann.evaluate("window.__asked === undefined")
+    ann.get_by_test_id("notice-browser").check()
+    ann.wait_for_function("window.__asked === true && localStorage.getItem('bazaar.notices.browser') === 'on'")
+    ann.evaluate("window.__hidden = true")
+    game = bob.evaluate(GET, f"/api/games/{theirs}")
+    post(bob, f"/api/games/{theirs}/moves", {"seq": game["seq"], "move": game["legal"][0]})
+    ann.wait_for_function("window.__shown.length === 1")
+    shown = ann.evaluate("window.__shown[0]")
+    assert shown == {"title": "Bazaar: Grand Bazaar", "body": "Your turn in Grand Bazaar with Bob."}
+    assert re.match(r"^\(1\) ", ann.title()), ann.title()
+    notice = ann.get_by_test_id("notice")
+    assert notice.inner_text().startswith("Your turn in Grand Bazaar with Bob.")
+    assert notice.get_by_role("link", name="Play").get_attribute("href") == f"/games/{theirs}"
+    ann.screenshot(path=f"/tmp/shots/notice-{viewport['width']}.png")
+    # the lists follow: both games now wait for Ann
+    ann.get_by_test_id("my-turn-count").filter(has_text="2").wait_for()
+    # back on the tab: the count goes
+    ann.evaluate("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
+    ann.wait_for_function("!document.title.startsWith('(')")
+    assert problems.errors == []
