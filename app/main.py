@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
@@ -25,6 +25,7 @@ from app.games.base import all_engines
 from app.identity.router import router as identity_router
 from app.limits import BodyLimit
 from app.lobbies.router import router as lobbies_router
+from app.metrics import CONTENT_TYPE_LATEST
 from app.migrate import upgrade_async
 from app.play.clock import ClockKeeper
 from app.play.router import router as play_router
@@ -62,6 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = make_hub(settings)
         await app.state.hub.start()
         app.state.play = PlayService(app.state.sessions, app.state.hub, settings)
+        app.state.play.metrics.watch(app.state.presence.total, app.state.play.live_count)
         app.state.play.writer.start()
         app.state.play.start_resuming()
         clocks = ClockKeeper(app.state.play)
@@ -125,19 +127,11 @@ def _operations(app: FastAPI) -> None:
         return JSONResponse({"status": "ok", "database": "up"})
 
     @app.get("/metrics", tags=["operations"], response_class=PlainTextResponse)
-    async def metrics(request: Request) -> str:
-        """Prometheus text format: moves, move errors, open sockets, move latency."""
-        m = request.app.state.play.metrics
-        lines = [
-            "# TYPE bazaar_moves_total counter", f"bazaar_moves_total {m.moves}",
-            "# TYPE bazaar_move_errors_total counter",
-            f"bazaar_move_errors_total {m.move_errors}",
-            "# TYPE bazaar_move_seconds_total counter",
-            f"bazaar_move_seconds_total {m.move_seconds:.6f}",
-            "# TYPE bazaar_open_sockets gauge",
-            f"bazaar_open_sockets {request.app.state.presence.total()}",
-        ]
-        return "\n".join(lines) + "\n"
+    async def metrics(request: Request) -> Response:
+        """Prometheus text format (app/metrics.py): moves and errors per kind, move and commit
+        latency, open sockets, live games in memory, the process."""
+        return Response(request.app.state.play.metrics.exposition(),
+                        media_type=CONTENT_TYPE_LATEST)
 
 
 app = create_app()

@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from app.config import Settings
 from app.errors import ApiError, conflict, forbidden, from_game_error, not_found, unauthorized
 from app.games.base import HOST, GameError, RecordingRng, SeededRng, get_engine
+from app.metrics import Metrics
 from app.play import clock, notices
 from app.play import repository as repo
 from app.play.live import LiveGame, Viewer
@@ -38,15 +39,6 @@ RESUME_BATCH = 50
 """Games loaded per step of the start-up resume before requests get their turn."""
 
 
-class Metrics:
-    """Counters exported at /metrics."""
-
-    def __init__(self) -> None:
-        self.moves = 0
-        self.move_errors = 0
-        self.move_seconds = 0.0
-
-
 class PlayService:
     """Games in play, for one instance: cache, pipeline, bots, replay."""
 
@@ -54,14 +46,18 @@ class PlayService:
                  settings: Settings) -> None:
         self.sessions = sessions
         self.db: AsyncEngine = sessions.kw["bind"]
-        self.writer = MoveWriter(self.db)
+        self.metrics = Metrics()
+        self.writer = MoveWriter(self.db, self.metrics)
         self.hub = hub
         self.settings = settings
-        self.metrics = Metrics()
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._resume_task: asyncio.Task[None] | None = None
+
+    def live_count(self) -> int:
+        """How many games this instance holds in memory."""
+        return len(self._cache)
 
     # ------------------------------------------------------------------ loading
 
@@ -173,6 +169,14 @@ class PlayService:
         if user_id is None:
             raise unauthorized()
         live = await self.load(game_id)
+        try:
+            return await self._submit(live, user_id, move, seq, client_move_id, seat)
+        except ApiError as err:
+            self.metrics.move_errors.labels(live.kind, err.code).inc()
+            raise
+
+    async def _submit(self, live: LiveGame, user_id: str, move: Any, seq: int,
+                      client_move_id: str | None, seat: int | None) -> dict[str, Any]:
         async with live.lock:
             if seq > live.seq:
                 await self.catch_up(live)
@@ -231,7 +235,6 @@ class PlayService:
         try:
             state, events = engine.apply(live.state, seat, move, rng)
         except GameError as err:
-            self.metrics.move_errors += 1
             raise from_game_error(err) from None
         outcome = engine.outcome(state)
         snapshot = (engine.dump_state(state)
@@ -251,9 +254,9 @@ class PlayService:
         clock.on_advance(live)
         if client_move_id:
             live.remember_client_move(seat, client_move_id, new_seq, events)
-        self.metrics.moves += 1
         elapsed = time.perf_counter() - started
-        self.metrics.move_seconds += elapsed
+        self.metrics.moves.labels(live.kind, actor).inc()
+        self.metrics.move_seconds.labels(live.kind).observe(elapsed)
         log.info("move", extra={"game": live.id, "seq": new_seq, "seat": seat, "actor": actor,
                                 "ms": round(elapsed * 1000, 2)})
         await self.hub.publish(live.id, {"type": "advanced", "seq": new_seq})

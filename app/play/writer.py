@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from sqlalchemy import bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from app.metrics import Metrics
 from app.play.models import Game, MoveRow, Snapshot
 from app.play.repository import now
 
@@ -55,8 +57,9 @@ class MoveRecord:
 class MoveWriter:
     """Writes move records in batches; `write` returns once its record is committed."""
 
-    def __init__(self, db: AsyncEngine) -> None:
+    def __init__(self, db: AsyncEngine, metrics: Metrics | None = None) -> None:
         self.db = db
+        self.metrics = metrics
         self._pending: list[tuple[MoveRecord, asyncio.Future[None]]] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -93,6 +96,7 @@ class MoveWriter:
 
     async def _commit(self, batch: list[tuple[MoveRecord, asyncio.Future[None]]]) -> None:
         self.batches += 1
+        started = time.perf_counter()
         try:
             async with self.db.begin() as conn:
                 await _write(conn, [record for record, _ in batch])
@@ -105,6 +109,9 @@ class MoveWriter:
         except Exception as err:  # the database is down: every waiting move fails
             _settle(batch, err)
         else:
+            if self.metrics is not None:
+                self.metrics.commit_seconds.observe(time.perf_counter() - started)
+                self.metrics.commit_moves.observe(len(batch))
             _settle(batch, None)
 
 
