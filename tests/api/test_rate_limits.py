@@ -112,7 +112,7 @@ def _serve(tmp_path: Path, name: str, env: dict[str, str]) -> tuple[subprocess.P
     proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=full,
                             stdout=log.open("w"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 40
+    deadline = time.monotonic() + 90  # a loaded machine starts the app slowly
     while True:
         try:
             if httpx.get(f"{url}/readyz", timeout=1).status_code == 200:

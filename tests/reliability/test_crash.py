@@ -33,7 +33,7 @@ class Instance:
             [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
              "--port", str(self.port), "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=log.open("a"), stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 40
+        deadline = time.monotonic() + 90  # a loaded machine starts the app slowly
         while True:
             assert self.proc.poll() is None, log.read_text()[-2000:]
             try:
