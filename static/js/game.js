@@ -9,6 +9,7 @@ import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
 import {Connection} from "./connection.js";
 import {LogView} from "./log.js";
+import {endScoreChart} from "./score-chart.js";
 
 // ------------------------------------------------------------------ board host (shared)
 
@@ -501,6 +502,7 @@ async function gamePage() {
     if (finished) {
       renderRanking($("ranking"), state.view, names, state.resigned, game.kind);
       $("outcome-title").textContent = outcomeTitle(game.kind, state.view && state.view.outcome);
+      endScoreChart($("outcome"), gameId); // score over time, once (static/js/score-chart.js)
     }
     $("rematch").hidden = !finished || !you.length;
     // the stand-alone auction's rematch is the next auction at the same table (CAR-110)
