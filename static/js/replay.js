@@ -46,7 +46,7 @@ async function replayPage() {
   try {
     const scores = await fetchScores(gameId);
     chart = mountScoreChart($("score-chart"), {names: scores.seats, steps: scores.steps,
-      hint: "Point at the chart (or tap it) to read the scores at a move; click to go there.",
+      hint: "Point at the chart or tap it to read the scores at a move; click it (or the button) to go there.",
       onPick: (seq) => { stop(); go(seq); }});
   } catch (err) {
     $("score-chart").textContent = `The scores over time cannot be shown: ${errorText(err)}`;

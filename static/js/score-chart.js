@@ -273,7 +273,7 @@ export async function endScoreChart(card, gameId) {
   const host = el("div");
   box.append(host);
   mountScoreChart(host, {names: data.seats, steps: data.steps,
-    hint: "Point at the chart (or tap it) to read the scores at a move; click to see that move in the replay.",
+    hint: "Point at the chart or tap it to read the scores at a move; click it (or the button) to see that move in the replay.",
     pickLabel: (seq) => `See ${moveWords(seq).toLowerCase()} in the replay`,
     onPick: (seq) => location.assign(`/games/${encodeURIComponent(gameId)}/replay?at=${seq}`)});
 }

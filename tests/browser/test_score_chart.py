@@ -54,8 +54,10 @@ def at_step(page: Any, k: int) -> None:
 
 
 def shoot(page: Any, name: str) -> None:
+    """The whole page, and the chart alone (to check its labels at their real size)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.get_by_test_id("score-chart").screenshot(path=str(SHOTS / f"{name}-chart.png"))
 
 
 def test_the_replays_chart_matches_the_replay_at_every_step_and_a_click_jumps(guest, problems):  # type: ignore[no-untyped-def]
