@@ -189,8 +189,8 @@ export function mountScoreChart(root, opts) {
       ring.setAttribute("cx", x(step.seq)); ring.setAttribute("cy", y(v));
       ring.removeAttribute("hidden");
     });
-    const parts = names.map((name, seat) => `${name || `Seat ${seat + 1}`} ${scoreWords(step.scores[seat])}`);
-    text.textContent = `${moveWords(step.seq)}: ${parts.join(" · ")}`;
+    const parts = names.map((name, seat) => `${name || `Seat ${seat + 1}`}: ${scoreWords(step.scores[seat])}`);
+    text.textContent = `${moveWords(step.seq)} — ${parts.join(", ")}`;
     figure.dataset.reading = String(step.seq);
     go.hidden = !opts.onPick || step.seq === current;
     go.textContent = opts.pickLabel ? opts.pickLabel(step.seq) : `Show ${moveWords(step.seq).toLowerCase()}`;

@@ -89,7 +89,7 @@ def test_the_replays_chart_matches_the_replay_at_every_step_and_a_click_jumps(gu
     target = next(p for p in points if p["seq"] == 17 and p["seat"] == 1)
     page.mouse.move(target["x"], target["y"])
     readout = page.get_by_test_id("score-readout")
-    assert readout.inner_text() == f"Move 17: Fay {chart[(17, 0)]} · Bot 2 {chart[(17, 1)]}", readout.inner_text()
+    assert readout.inner_text() == f"Move 17 — Fay: {chart[(17, 0)]}, Bot 2: {chart[(17, 1)]}", readout.inner_text()
     page.mouse.click(target["x"], target["y"])
     at_step(page, 17)
     assert page.get_by_test_id("step-label").inner_text() == f"Move 17 of {last}"
@@ -125,7 +125,7 @@ def test_on_a_phone_the_chart_is_full_width_a_tap_reads_and_its_button_jumps(gue
     target = next(p for p in points if p["seq"] == 30 and p["seat"] == 0)
     page.touchscreen.tap(target["x"], target["y"])
     want = series["steps"][30]["scores"]
-    page.get_by_test_id("score-readout").filter(has_text=f"Move 30: Fay {want[0]} · Bot 2 {want[1]}").wait_for()
+    page.get_by_test_id("score-readout").filter(has_text=f"Move 30 — Fay: {want[0]}, Bot 2: {want[1]}").wait_for()
     assert page.locator("#page").get_attribute("data-at") == "0"  # a tap reads; it does not jump
     shoot(page, "replay-phone-reading")
     page.get_by_test_id("score-pick").tap()
