@@ -478,6 +478,16 @@ class Engine(ABC):
         """The final result, or None while the game runs."""
 
     @abstractmethod
+    def public_scores(self, state: State) -> list[float | int | None]:
+        """The score of every seat now, as every viewer may know it (issue 14, score over time).
+
+        While the game runs: the points a seat has now (the envelope's ``players[].score``),
+        None for a seat whose score is hidden. Once it has ended: the outcome's scores, where
+        those are numbers. Never a hidden quantity: the contract suite checks that redrawing
+        the hidden parts (`resample_hidden`) never changes it.
+        """
+
+    @abstractmethod
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         """A legal, sensible move for ``seat`` (the baseline bot)."""
 

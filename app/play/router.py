@@ -1,4 +1,5 @@
-"""``/api/games``: views, legal moves, moves, log, replay, export/import, resign, rematch, chat."""
+"""``/api/games``: views, legal moves, moves, log, replay, scores, export/import, resign, rematch,
+chat."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from app.games.base import get_engine
 from app.identity.service import names_of
 from app.lobbies import rematch as rematches
 from app.lobbies import repository as lobby_repo
-from app.play import clock, history, mine, notices, records
+from app.play import clock, history, mine, notices, records, scores
 from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
@@ -160,6 +161,12 @@ async def replay(game_id: IdParam, play: PlayDep, user: OptionalUser,
                  at: Annotated[int, Query(ge=0)] = 0, seat: SeatQuery = None) -> dict[str, Any]:
     """The view after move ``at`` (0: the setup)."""
     return await history.replay(play, game_id, user.user_id if user else None, at, seat)
+
+
+@router.get("/games/{game_id}/scores")
+async def game_scores(game_id: IdParam, play: PlayDep) -> dict[str, Any]:
+    """Every seat's public score after every step; the outcome's at the end of a game."""
+    return await scores.score_series(play, game_id)
 
 
 @router.get("/games/{game_id}/export")

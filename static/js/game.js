@@ -10,6 +10,7 @@ import {ensureIdentity} from "./identity.js";
 import {Connection} from "./connection.js";
 import {LogView} from "./log.js";
 import {drawRematch, fetchRematch} from "./rematch.js";
+import {endScoreChart} from "./score-chart.js";
 
 // ------------------------------------------------------------------ board host (shared)
 
@@ -502,6 +503,7 @@ async function gamePage() {
     if (finished) {
       renderRanking($("ranking"), state.view, names, state.resigned, game.kind);
       $("outcome-title").textContent = outcomeTitle(game.kind, state.view && state.view.outcome);
+      endScoreChart($("outcome"), gameId); // score over time, once (static/js/score-chart.js)
     }
     // once a rematch is offered, its prompt stands in for the button (one lobby per table)
     const offered = finished && drawRematch($("rematch-offer"), {rematch: state.rematch, me,

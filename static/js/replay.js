@@ -1,12 +1,14 @@
 // The replay page (/games/{id}/replay): the game's own board in mode "replay", driven by
 // GET /api/games/{id}/replay?at=k, with start / step back / play / step forward / end, a scrub
-// slider and the log (click an entry to jump there). The step is kept in the URL (?at=k).
+// slider, the log (click an entry to jump there) and the score over time (click a move to jump
+// there). The step is kept in the URL (?at=k).
 
 import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
 import {LogView, entryTexts} from "./log.js";
 import {mountBoard, renderPlayers} from "./game.js";
+import {fetchScores, mountScoreChart} from "./score-chart.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,6 +40,17 @@ async function replayPage() {
   log.set(entries);
   const board = await mountBoard($("board"), {kind: game.kind, seat: game.you ? game.you.seat ?? null : null,
     names, mode: "replay", submit: async () => ({ok: false, code: "REPLAY", reason: "this is a replay"})});
+
+  // score over time beside the board: a picked move is where the replay goes
+  let chart = null;
+  try {
+    const scores = await fetchScores(gameId);
+    chart = mountScoreChart($("score-chart"), {names: scores.seats, steps: scores.steps,
+      hint: "Point at the chart or tap it to read the scores at a move; click it (or the button) to go there.",
+      onPick: (seq) => { stop(); go(seq); }});
+  } catch (err) {
+    $("score-chart").textContent = `The scores over time cannot be shown: ${errorText(err)}`;
+  }
 
   const slider = $("scrub");
   slider.max = String(last);
@@ -92,6 +105,7 @@ async function replayPage() {
       if (bySeq.has(0)) for (const text of entryTexts(bySeq.get(0), names)) list.append(el("li", {text}));
     }
     log.highlight(k);
+    if (chart) chart.highlight(k);
     const url = new URL(location.href);
     url.searchParams.set("at", String(k));
     history.replaceState(null, "", url);

@@ -7,6 +7,8 @@ game's record:
 * every view a socket holds (snapshot plus patches) is exactly the engine's view for that
   viewer at that step, and every event is the engine's redaction of it; the contract suite
   proves those views never depend on hidden information (``resample_hidden``);
+* the score over time (``/scores``) is, at each step, the engine's public scores, which are
+  the scores of the spectator's view while the game runs;
 * no response or frame before the end carries the setup record, chance outcomes, a fixture
   option, or a run of the hidden draw order (deck, stall cards, tile stack).
 """
@@ -134,6 +136,7 @@ def test_no_viewer_receives_what_it_may_not_know(server: Any, kind: str, players
     outsider = Player(server.url, "Outsider")  # a guest who holds no seat in this game
     rng = random.Random(7)
     seq = 0
+    score_reads: list[tuple[int | None, int, Any]] = []  # GET /scores while the game ran
     for _ in range(3000):
         watch = sockets[None].view
         assert watch is not None
@@ -164,8 +167,11 @@ def test_no_viewer_receives_what_it_may_not_know(server: Any, kind: str, players
         if seq % 9 == 1:  # now and then, every HTTP read a viewer can make
             for v, p in [*enumerate(people), (None, None)]:
                 client = p.http if p else spectator_http
-                for path in ("", "/log", "/export", f"/replay?at={seq - 1}"):
-                    rec.add(v, seq, client.get(f"/api/games/{game_id}{path}").json())
+                for path in ("", "/log", "/export", f"/replay?at={seq - 1}", "/scores"):
+                    body = client.get(f"/api/games/{game_id}{path}").json()
+                    rec.add(v, seq, body)
+                    if path == "/scores":
+                        score_reads.append((v, seq, body))
             bad = player.move(game_id, seq, {"type": "Nonsense", "x": 1})
             rec.add(seat, seq, bad.json())
         for v, sock in sockets.items():
@@ -201,7 +207,18 @@ def test_no_viewer_receives_what_it_may_not_know(server: Any, kind: str, players
                 want = [{**e, "text": engine.describe(e, names)} for e in redacted if e]
                 assert events == json.loads(json.dumps(want)), (kind, viewer, step)
 
-    # 2. nothing before the end carries the setup record, chance, fixtures or a hidden run
+    # 2. score over time: every step's public scores, the same whoever asks; while the game
+    # runs, exactly the scores of the spectator's view at that step (no hidden quantity)
+    assert score_reads
+    for viewer, step, body in score_reads:
+        assert [s["seq"] for s in body["steps"]] == list(range(step + 1)), (kind, viewer)
+        for k, entry in enumerate(body["steps"]):
+            assert entry["scores"] == engine.public_scores(states[k]), (kind, viewer, k)
+            if k < last:
+                public = [p["score"] for p in engine.view(states[k], None)["players"]]
+                assert entry["scores"] == public, (kind, viewer, k)
+
+    # 3. nothing before the end carries the setup record, chance, fixtures or a hidden run
     checked = 0
     for viewer, step, body in rec.messages:
         if step >= last:

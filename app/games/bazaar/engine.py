@@ -134,6 +134,10 @@ class BazaarEngine(Engine):
     def outcome(self, state: BazaarState) -> Outcome | None:
         return final_outcome(state) if state.phase == OVER else None
 
+    def public_scores(self, state: BazaarState) -> list[float | int | None]:
+        """BAZ-34: scores are public (purchase points minus penalties, BAZ-24)."""
+        return [state.score(seat) for seat in range(state.n)]
+
     def bot_move(self, state: BazaarState, seat: int, rng: Rng) -> Move:
         return bot.choose(state, seat, rng)
 

@@ -184,6 +184,9 @@ class BombayBazarEngine(Engine):
         winners = [s for s, r in enumerate(ranks) if r == 1]
         return Outcome(list(last["scores"]), ranks, winners, "finished", details)
 
+    def public_scores(self, state: State) -> list[float | int | None]:
+        return scoring.public_scores(state)
+
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         return bot.bot_move(state, seat, rng)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from app.games.bombay_bazar.geometry import LAYOUTS, NEIGHBOURS, OFF
 from app.games.bombay_bazar.rules import walk
-from app.games.bombay_bazar.state import State
+from app.games.bombay_bazar.state import State, is_solo
 
 
 def scores(state: State) -> list[int]:
@@ -74,3 +74,17 @@ def best_so_far(
         return score, True
     best = max(same)
     return max(best, score), score > best
+
+
+def public_scores(state: State) -> list[float | int | None]:
+    """BOM-53: every trunk score is public; once the game ends, the outcome's numbers.
+
+    A solo game ends with its solo score (BOM-51), a single game with the trunk scores of its
+    round (BOM-43). A tournament ranks by medal tallies (BOM-47), which are not points: its
+    scores stay the trunk scores of the round in play, and then of the last round.
+    """
+    if state["finished"] and is_solo(state):
+        return [state["solo"]["score"]]
+    if state["finished"] and state["results"]:
+        return list(state["results"][-1]["scores"])
+    return list(scores(state))

@@ -110,6 +110,10 @@ class CarcassonneEngine(Engine):
     def outcome(self, state: State) -> Outcome | None:
         return view.outcome(state)
 
+    def public_scores(self, state: State) -> list[float | int | None]:
+        """CAR-98: every score is public; the final scoring (CAR-46) adds to the same track."""
+        return list(state.scores)
+
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         return bot.choose(state, seat, rng)
 

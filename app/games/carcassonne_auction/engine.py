@@ -28,6 +28,7 @@ from app.games.base import (
 )
 from app.games.carcassonne import auction
 from app.games.carcassonne_auction import options as opts
+from app.games.carcassonne_auction import report
 from app.games.carcassonne_auction import view as views
 
 State = dict[str, Any]
@@ -120,6 +121,10 @@ class CarcassonneAuction(Engine):
 
     def outcome(self, state: State) -> Outcome | None:
         return views.outcome(state)
+
+    def public_scores(self, state: State) -> list[float | int | None]:
+        """CAR-108, CAR-113: the entered scores plus each seat's net change (all public)."""
+        return list(report.current_scores(state))
 
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         return auction.bot_move(state["auction"], seat, rng)

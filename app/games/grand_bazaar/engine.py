@@ -123,6 +123,10 @@ class GrandBazaarEngine(Engine):
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state)
 
+    def public_scores(self, state: State) -> list[float | int | None]:
+        """GB-22: money is public; after the final sale (GB-19) it is the outcome's score."""
+        return list(state.money)
+
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         if state.turn() != seat:
             raise NotYourTurn(f"GB-11: seat {seat} has no move to make now")
