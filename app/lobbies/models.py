@@ -24,6 +24,9 @@ class Lobby(Base):
     private: Mapped[bool] = mapped_column(Boolean, default=False)
     status: Mapped[str] = mapped_column(String(16), default="open", index=True)
     game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # "Continue from here": the finished game and step this lobby's game will start from
+    continue_game: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    continue_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     seats: Mapped[list[LobbySeat]] = relationship(
         back_populates="lobby", order_by="LobbySeat.seat", cascade="all, delete-orphan",

@@ -12,7 +12,7 @@ from app.errors import ApiError, conflict
 from app.games.base import get_engine
 from app.lobbies import service as lobbies
 from app.lobbies.schemas import Clock, LobbyIn
-from app.play import clock, history, records
+from app.play import clock, continuation, history, records
 from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
@@ -61,6 +61,9 @@ def game_json(play: PlayService, live: LiveGame, user_id: str | None,
         "clock": {**(live.clock or {"mode": "off"}), "remaining": clock.remaining(live)},
         "away": sorted(live.away), "timeouts": live.timeouts,
         "view": live.view(viewer), "legal": live.legal(viewer),
+        # "Continue from here": the game and step this one started from; a continued game is
+        # marked so that a future rating system can leave it out
+        "continued_from": live.origin, "continued": live.origin is not None,
     }
 
 
@@ -94,6 +97,9 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
     live = await play.load(game_id)
     data = game_json(play, live, user.user_id if user else None, seat)
     data["chat"] = await play.chat_history(game_id)
+    async with play.sessions() as session:
+        data["continuations"] = await continuation.continuations(
+            session, game_id, user.user_id if user else None)
     data["connected"] = request.app.state.presence.connected(game_id)
     return data
 
@@ -196,6 +202,33 @@ async def rematch(game_id: IdParam, play: PlayDep, session: SessionDep,
                    clock=Clock(**(live.clock or {})) if live.clock else Clock())
     lobby = await lobbies.create(session, owner, body, seats=seats, validate=False)
     return {"lobby_id": lobby.id}
+
+
+class ContinueIn(Body):
+    step: int = Field(ge=0, le=records.MAX_MOVES)
+
+
+@router.post("/games/{game_id}/continue", status_code=201)
+async def continue_from(game_id: IdParam, body: ContinueIn, request: Request,
+                        session: SessionDep, user: CurrentUser) -> dict[str, Any]:
+    """"Continue from here": a new lobby whose game starts from step ``step`` of this finished
+    game, its unseen part reshuffled; the caller hosts it (app/play/continuation.py)."""
+    await limit(request, "lobby", request.app.state.settings.rate_lobbies, user.user_id)
+    game, _state = await continuation.continuable(session, game_id, body.step)
+    from app.identity.service import names_of  # kept local, as for the rematch
+
+    names = await names_of(session, {user.user_id} | {
+        s["user_id"] for s in game.seats if s["holder"] == "user"})
+    names.setdefault(user.user_id, user.name)
+    seats = continuation.lobby_seats(game, user.user_id, names)
+    engine = get_engine(game.kind)
+    lobby_in = LobbyIn(kind=game.kind, players=len(seats),
+                       options=engine.public_options(game.options, False),
+                       private=game.private,
+                       clock=Clock(**game.clock) if game.clock else Clock())
+    lobby = await lobbies.create(session, user, lobby_in, seats=seats, validate=False,
+                                 origin=(game.id, body.step))
+    return {"lobby_id": lobby.id, **lobbies.to_json(lobby, user, user.name)}
 
 
 @router.post("/games/{game_id}/chat", status_code=201)
