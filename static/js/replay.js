@@ -7,6 +7,7 @@ import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
 import {LogView, entryTexts} from "./log.js";
 import {mountBoard, renderPlayers} from "./game.js";
+import {continueHere} from "./continue_here.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,6 +40,7 @@ async function replayPage() {
   const board = await mountBoard($("board"), {kind: game.kind, seat: game.you ? game.you.seat ?? null : null,
     names, mode: "replay", submit: async () => ({ok: false, code: "REPLAY", reason: "this is a replay"})});
 
+  const showContinue = continueHere($("continue-here"), $("continue-note"), game);
   const slider = $("scrub");
   slider.max = String(last);
 
@@ -81,6 +83,7 @@ async function replayPage() {
       console.error("board update failed", err);
     }
     renderPlayers($("players"), step.view, {names, you});
+    showContinue(k, step.view);
     $("step-label").textContent = label(k, step);
     $("page").dataset.at = String(k);
     const list = $("step-events");
