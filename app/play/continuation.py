@@ -63,11 +63,14 @@ async def continuable(session: AsyncSession, game_id: str, step: int) -> tuple[G
     return game, state
 
 
-def resampled(engine: Engine, state: Any) -> tuple[str, list[Any], Any]:
-    """A fresh seed, the outcomes the redraw of the unseen part consumed, and the new state."""
+def resampled(engine: Engine, state: Any, names: list[str]) -> tuple[str, list[Any], Any]:
+    """A fresh seed, the outcomes the redraw of the unseen part consumed, and the new state:
+    the position under the new seats' names, everything not yet seen redrawn (import redoes
+    exactly this from the record: app/play/records.py)."""
     seed = secrets.token_hex(16)
     rng = RecordingRng(SeededRng(seed))
-    return seed, rng.outcomes, engine.resample_hidden(state, None, rng)
+    start = engine.resample_hidden(engine.rename_seats(state, names), None, rng)
+    return seed, rng.outcomes, start
 
 
 async def create_continued_game(session: AsyncSession, source_id: str, step: int,
@@ -79,7 +82,7 @@ async def create_continued_game(session: AsyncSession, source_id: str, step: int
         raise conflict("SEATS_CHANGED", "a continued game keeps the number of players of the "
                        "position")
     engine = get_engine(source.kind)
-    seed, chance, start = resampled(engine, state)
+    seed, chance, start = resampled(engine, state, [s["name"] for s in seats])
     stamp = now()
     game = Game(
         id=new_id(), kind=source.kind, lobby_id=lobby_id, host_id=host_id,

@@ -124,7 +124,8 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
         if origin is None:
             state = engine.setup(names, options, setup_rng)
         else:
-            state = engine.resample_hidden(engine.load_state(origin["state"]), None, setup_rng)
+            source = engine.rename_seats(engine.load_state(origin["state"]), names)
+            state = engine.resample_hidden(source, None, setup_rng)
         setup_rng.finish()
         initial = engine.dump_state(state)
         if _canon(initial) != _canon(record.get("initial_state")):

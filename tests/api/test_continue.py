@@ -95,7 +95,10 @@ def test_a_finished_game_continues_from_a_middle_step(server: Any, kind: str, pl
     seen.append(watched)
     assert watched["status"] == "live" and watched["seq"] == 0
     assert watched["continued_from"] == {"game": source, "step": k} and watched["continued"]
-    assert watched["view"] == _json(engine.view(states[k], None)), "public view at the start"
+    # the position at k, played under the new seats' names ("Ann (1)": the host's device)
+    names = [s["name"] for s in watched["seats"]]
+    position = engine.rename_seats(states[k], names)
+    assert watched["view"] == _json(engine.view(position, None)), "public view at the start"
     seat_views = {s: host.game(game_id, seat=s) for s in range(players)}
     seen.extend(seat_views.values())
     log = host.ok(host.get(f"/api/games/{game_id}/log"))
@@ -137,7 +140,7 @@ def test_a_finished_game_continues_from_a_middle_step(server: Any, kind: str, pl
     assert sock.view == _json(engine.view(states_of(kind, done)[-1], 0)), "socket at the end"
     assert done["continued_from"] == {"game": source, "step": k,
                                       "state": _json(engine.dump_state(states[k]))}
-    start = engine.resample_hidden(states[k], None, ReplayRng(done["setup_chance"]))
+    start = engine.resample_hidden(position, None, ReplayRng(done["setup_chance"]))
     assert done["initial_state"] == _json(engine.dump_state(start))
     for s, data in seat_views.items():
         assert data["view"] == _json(engine.view(start, s)), ("seat view at the start", s)

@@ -94,6 +94,9 @@ def test_continue_a_finished_game_from_a_step(guest, problems, viewport) -> None
     first = bob.locator("#log li").first
     first.wait_for()
     assert f"Continued from move {K} of an earlier game" in first.inner_text()
+    you = bob.locator("#players li").filter(has_text="Bob").first
+    you.wait_for()
+    assert "YOU" in you.inner_text().upper() and "Ann" not in bob.locator("#players").inner_text()
     bob.screenshot(path=str(SHOTS / f"continue-game-{name}.png"))
 
     # the view at its start is the source's position at K, as Bob's seat sees it
@@ -103,7 +106,8 @@ def test_continue_a_finished_game_from_a_step(guest, problems, viewport) -> None
     for entry in record["moves"][:K]:
         state, _ = engine.apply(state, entry["seat"], entry["move"], ReplayRng(entry["chance"]))
     started = bob.evaluate(GET, f"/api/games/{game_id}/replay?at=0")
-    assert started["view"] == json.loads(json.dumps(engine.view(state, 0)))
+    position = engine.rename_seats(state, ["Bob", "Bot 2"])  # Bob sits where Ann sat
+    assert started["view"] == json.loads(json.dumps(engine.view(position, 0)))
 
     # and the source's page links the continuation for Bob, who hosts it; Ann's game was
     # private, so its continuation is too, and Ann, who is not in it, is not shown it
