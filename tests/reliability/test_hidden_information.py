@@ -7,6 +7,7 @@ game's record:
 * every view a socket holds (snapshot plus patches) is exactly the engine's view for that
   viewer at that step, and every event is the engine's redaction of it; the contract suite
   proves those views never depend on hidden information (``resample_hidden``);
+* "Continue from here" (``POST /continue``) is refused to everyone while the game runs;
 * no response or frame before the end carries the setup record, chance outcomes, a fixture
   option, or a run of the hidden draw order (deck, stall cards, tile stack).
 """
@@ -168,6 +169,13 @@ def test_no_viewer_receives_what_it_may_not_know(server: Any, kind: str, players
                     rec.add(v, seq, client.get(f"/api/games/{game_id}{path}").json())
             bad = player.move(game_id, seq, {"type": "Nonsense", "x": 1})
             rec.add(seat, seq, bad.json())
+            # "Continue from here" while the game runs: refused, and the refusal tells nothing
+            for v, p in [*enumerate(people), (None, outsider)]:
+                assert p is not None
+                refused = p.post(f"/api/games/{game_id}/continue", json={"step": seq - 1})
+                assert refused.status_code == 409, (kind, v, refused.text)
+                assert refused.json()["detail"]["code"] == "GAME_RUNNING"
+                rec.add(v, seq, refused.json())
         for v, sock in sockets.items():
             while sock.seq < seq:
                 frame = sock.recv()
