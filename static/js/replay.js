@@ -91,7 +91,8 @@ async function replayPage() {
     const entry = bySeq.get(k) || {seq: k, events};
     if (k > 0) for (const text of entryTexts({...entry, events}, names)) list.append(el("li", {text}));
     else {
-      list.append(el("li", {class: "muted", text: "The game as it was set up."}));
+      const continued = (bySeq.get(0) || {}).actor === "continued";
+      list.append(el("li", {class: "muted", text: continued ? "The position this game was continued from." : "The game as it was set up."}));
       if (bySeq.has(0)) for (const text of entryTexts(bySeq.get(0), names)) list.append(el("li", {text}));
     }
     log.highlight(k);

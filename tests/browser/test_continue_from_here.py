@@ -109,6 +109,12 @@ def test_continue_a_finished_game_from_a_step(guest, problems, viewport) -> None
     position = engine.rename_seats(state, ["Bob", "Bot 2"])  # Bob sits where Ann sat
     assert started["view"] == json.loads(json.dumps(engine.view(position, 0)))
 
+    # the new game's replay starts at that position, and says so
+    bob.goto(f"/games/{game_id}/replay?at=0")
+    events = bob.get_by_test_id("step-events")
+    events.filter(has_text="The position this game was continued from.").wait_for()
+    assert f"Continued from move {K} of an earlier game" in events.inner_text()
+
     # and the source's page links the continuation for Bob, who hosts it; Ann's game was
     # private, so its continuation is too, and Ann, who is not in it, is not shown it
     bob.goto(f"/games/{source}/replay?at={K}")
