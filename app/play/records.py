@@ -107,8 +107,9 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
     """Replay a complete record from its setup; store it as a new game held by the importer.
 
     The game is for review, never live: a record that replays to its end is ``finished``; one
-    cut short is ``imported`` (nobody sits in its seats, so nobody may move in it; playing a
-    position on is "continue from here").
+    cut short is ``imported`` (nobody sits in its seats, so nobody may move in it, and it is
+    not continued either: only a finished game's steps are all public, app/play/continuation.py).
+    A continued game's record starts from its ``continued_from`` state instead of a setup.
     """
     if record.get("format") != FORMAT or record.get("complete") is not True:
         raise _malformed(f"expected a complete {FORMAT} record")
