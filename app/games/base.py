@@ -544,6 +544,12 @@ class Engine(ABC):
         """
         return state
 
+    def rename_seats(self, state: State, names: Sequence[str]) -> State:
+        """The same position played under other seat names ("Continue from here": the new
+        game's players sit where the old ones sat). Games whose state keeps no names keep
+        the default."""
+        return state
+
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """The event in words, for the game log ("Ann bought one ruby at 11")."""
         return str(event.get("type", "event"))

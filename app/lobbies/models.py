@@ -27,6 +27,9 @@ class Lobby(Base):
     # the finished game this lobby is the rematch of; a game has at most one (unique index)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True,
                                                    index=True)
+    # "Continue from here": the finished game and step this lobby's game will start from
+    continue_game: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    continue_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     seats: Mapped[list[LobbySeat]] = relationship(
         back_populates="lobby", order_by="LobbySeat.seat", cascade="all, delete-orphan",

@@ -16,6 +16,7 @@ from app.ids import new_id
 from app.lobbies import repository as repo
 from app.lobbies.models import Lobby, LobbySeat
 from app.lobbies.schemas import LobbyIn, LobbyPatch
+from app.play.continuation import create_continued_game
 from app.play.repository import now
 from app.play.setup import create_game
 
@@ -107,6 +108,8 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
                 "invited": [n for n in mine if n in kept]},
         "rematch_of": lobby.rematch_of,
         "ready": not needs, "missing": needs,
+        "continuing": ({"game": lobby.continue_game, "step": lobby.continue_step}
+                       if lobby.continue_game else None),
     }
 
 
@@ -129,11 +132,12 @@ def _require_open(lobby: Lobby) -> None:
 
 async def create(session: AsyncSession, user: Identity, body: LobbyIn,
                  seats: list[dict[str, Any]] | None = None, validate: bool = True,
-                 rematch_of: str | None = None) -> Lobby:
+                 rematch_of: str | None = None, origin: tuple[str, int] | None = None) -> Lobby:
     """A new lobby; the creator hosts it and takes seat 0 (or the given seat holders).
 
     A rematch skips validation: it may carry options that the host completes before the
-    start (CAR-110), and the start validates them anyway.
+    start (CAR-110), and the start validates them anyway. ``origin`` (game, step) makes it
+    the lobby of a continued game ("Continue from here", app/play/continuation.py).
     """
     engine = engine_of(body.kind)
     players = body.players or engine.min_players
@@ -141,6 +145,8 @@ async def create(session: AsyncSession, user: Identity, body: LobbyIn,
     lobby = Lobby(id=new_id(), kind=body.kind, host_id=user.user_id, options=options,
                   clock=body.clock.model_dump(), private=body.private, status="open",
                   created_at=now(), rematch_of=rematch_of)
+    if origin is not None:
+        lobby.continue_game, lobby.continue_step = origin
     if seats is None:
         seats = [{"holder": "user", "user_id": user.user_id, "name": user.name}] + [
             {"holder": "open", "user_id": None, "name": None} for _ in range(players - 1)]
@@ -155,6 +161,10 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
     _require_host(lobby, user)
     _require_open(lobby)
     engine = engine_of(lobby.kind)
+    if lobby.continue_game and (body.options is not None and body.options != lobby.options
+                                or body.players is not None and body.players != len(lobby.seats)):
+        raise conflict("CONTINUED_POSITION", "a continued game keeps the players and options of "
+                       "the position it starts from")
     if body.players is not None and body.players != len(lobby.seats):
         if not engine.min_players <= body.players <= engine.max_players:
             raise ApiError(422, "BAD_OPTIONS", f"{engine.title} takes "
@@ -250,8 +260,13 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
         # the auction plays under the table's names (CAR-113), whoever holds the seat
         "name": table[s.seat] if table else seat_name(lobby, s, host_name),
     } for s in lobby.seats]
-    game = await create_game(session, lobby.kind, lobby.options, seats, lobby.host_id,
-                             lobby.private, lobby.clock or {}, lobby.id)
+    if lobby.continue_game and lobby.continue_step is not None:
+        game = await create_continued_game(session, lobby.continue_game, lobby.continue_step,
+                                           seats, lobby.host_id, lobby.private,
+                                           lobby.clock or {}, lobby.id)
+    else:
+        game = await create_game(session, lobby.kind, lobby.options, seats, lobby.host_id,
+                                 lobby.private, lobby.clock or {}, lobby.id)
     lobby.status, lobby.game_id = "started", game.id
     await session.flush()
     return game.id

@@ -80,8 +80,12 @@ async def log_entries(play: PlayService, game_id: str, user_id: str | None,
         rows = await repo.moves_after(session, game_id, 0)
     entries = []
     if live.setup_events:
-        entries.append({"seq": 0, "seat": None, "move": None, "actor": "setup", "at": None,
-                        "events": live.events_for(live.setup_events, viewer)})
+        entry: dict[str, Any] = {"seq": 0, "seat": None, "move": None, "at": None,
+                 "actor": "continued" if live.origin else "setup",
+                 "events": live.events_for(live.setup_events, viewer)}
+        if live.origin:  # a continued game's log starts where the source game was
+            entry["origin"] = live.origin
+        entries.append(entry)
     for row in rows:
         move = row.move
         if not live.finished:

@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 
 from app.games.base import Engine, Event, ReplayRng, Seat
+from app.play.origin import is_origin, origin_text
 from app.realtime.diff import diff
 
 HISTORY = 64
@@ -73,6 +74,8 @@ class LiveGame:
     setup_events: list[Event] = field(default_factory=list)
     # an imported record cut short: kept for review, nobody moves in it (app/play/records.py)
     imported: bool = False
+    # a continued game's origin, {game, step} (app/play/continuation.py); None for the others
+    origin: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if not self.history:
@@ -150,6 +153,9 @@ class LiveGame:
         out = []
         public = self.finished
         for event in events:
+            if is_origin(event):  # the platform's own, public: where a continued game came from
+                out.append({**event, "text": origin_text(event)})
+                continue
             seen = event if public else self.engine.redact_event(event, viewer)
             if seen is None:
                 continue

@@ -49,6 +49,13 @@ class Game(Base):
     resigned: Mapped[list[Any]] = mapped_column(JSON, default=list)
     # the seats to act after the last move ("My games": whose turn); NULL before migration 0005
     to_act: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    # a game continued from a step of another ("Continue from here", docs/decisions.md): the
+    # source game (None for an imported record whose source is not on this server), the step,
+    # and the source's state at that step, from which `initial_state` was resampled. A game
+    # with an origin state is a continuation, which a future rating system must leave out.
+    continued_from: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    continued_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    origin_state: Mapped[Any] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 

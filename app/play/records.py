@@ -43,6 +43,11 @@ def export_record(game: Game, rows: list[Any], complete: bool,
             moves=[{"seq": r.seq, "seat": r.seat, "move": r.move, "chance": r.chance,
                     "events": r.events, "actor": r.actor} for r in rows],
         )
+        if game.origin_state is not None:
+            # a continued game's setup: the source's state at the step it started from, which
+            # the recorded setup outcomes reshuffle into initial_state (app/play/continuation.py)
+            record["continued_from"] = {"game": game.continued_from, "step": game.continued_step,
+                                        "state": game.origin_state}
     else:
         record["moves"] = redacted_moves or []
     return record
@@ -102,8 +107,9 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
     """Replay a complete record from its setup; store it as a new game held by the importer.
 
     The game is for review, never live: a record that replays to its end is ``finished``; one
-    cut short is ``imported`` (nobody sits in its seats, so nobody may move in it; playing a
-    position on is "continue from here").
+    cut short is ``imported`` (nobody sits in its seats, so nobody may move in it, and it is
+    not continued either: only a finished game's steps are all public, app/play/continuation.py).
+    A continued game's record starts from its ``continued_from`` state instead of a setup.
     """
     if record.get("format") != FORMAT or record.get("complete") is not True:
         raise _malformed(f"expected a complete {FORMAT} record")
@@ -115,7 +121,12 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
     try:
         options = engine.validate_options(record.get("options") or {}, len(names))
         setup_rng = ReplayRng(record.get("setup_chance") or [])
-        state = engine.setup(names, options, setup_rng)
+        origin = _origin(record)
+        if origin is None:
+            state = engine.setup(names, options, setup_rng)
+        else:
+            source = engine.rename_seats(engine.load_state(origin["state"]), names)
+            state = engine.resample_hidden(source, None, setup_rng)
         setup_rng.finish()
         initial = engine.dump_state(state)
         if _canon(initial) != _canon(record.get("initial_state")):
@@ -128,8 +139,9 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
                 raise _bad(f"move {i} does not produce the recorded events")
     except GameError as err:
         raise _bad(f"the record does not replay: {err.reason}") from None
-    except (KeyError, TypeError, ValueError) as err:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
         raise _malformed(f"malformed record: {err}") from None
+    source = await _check_source(session, engine, origin) if origin else None
     outcome = engine.outcome(state)
     stamp = now()
     game = Game(
@@ -142,6 +154,8 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
         status="finished" if outcome else IMPORTED, seq=len(moves),
         outcome={**outcome.to_json(), "resigned": []} if outcome else None,
         resigned=[], to_act=[], created_at=stamp, updated_at=stamp,
+        continued_from=source, continued_step=origin["step"] if origin else None,
+        origin_state=origin["state"] if origin else None,
     )
     session.add(game)
     await session.flush()
@@ -150,6 +164,39 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
                       entry.get("chance") or [], entry.get("events") or [],
                       entry.get("actor", "player"), None)
     return game
+
+
+def _origin(record: dict[str, Any]) -> dict[str, Any] | None:
+    """A continued game's origin ({game, step, state}), checked for shape; None otherwise."""
+    origin = record.get("continued_from")
+    if origin is None:
+        return None
+    step = origin.get("step") if isinstance(origin, dict) else None
+    game = origin.get("game") if isinstance(origin, dict) else None
+    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= MAX_MOVES \
+            or not (game is None or isinstance(game, str) and re.match(TOKEN_PATTERN, game)) \
+            or "state" not in origin:
+        raise _malformed("continued_from must be {game, step, state} with a step of the "
+                         "source game")
+    return dict(origin)
+
+
+async def _check_source(session: AsyncSession, engine: Any,
+                        origin: dict[str, Any]) -> str | None:
+    """The source game's id if it is on this server, once its state at the step is checked to
+    be the record's; None when it is not here (then the import cannot be continued, since
+    nothing here vouches for its first position: app/play/continuation.py)."""
+    from app.play.continuation import state_at  # continuation imports this module
+
+    game = await repo.get_game(session, origin["game"]) if origin.get("game") else None
+    if game is None or game.kind != engine.kind or game.status != "finished" \
+            or origin["step"] > game.seq:
+        return None
+    here = engine.dump_state(await state_at(session, game, origin["step"]))
+    if _canon(here) != _canon(origin["state"]):
+        raise _bad(f"the position at move {origin['step']} of the source game is not the "
+                   "record's")
+    return game.id
 
 
 def _canon(value: Any) -> str:

@@ -15,7 +15,9 @@ from app.games.base import get_engine
 from app.identity.service import names_of
 from app.lobbies import rematch as rematches
 from app.lobbies import repository as lobby_repo
-from app.play import clock, history, mine, notices, records, scores
+from app.lobbies import service as lobbies
+from app.lobbies.schemas import Clock, LobbyIn
+from app.play import clock, continuation, history, mine, notices, records, scores
 from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
@@ -65,6 +67,9 @@ def game_json(play: PlayService, live: LiveGame, user_id: str | None,
         "clock": {**(live.clock or {"mode": "off"}), "remaining": clock.remaining(live)},
         "away": sorted(live.away), "timeouts": live.timeouts,
         "view": live.view(viewer), "legal": live.legal(viewer),
+        # "Continue from here": the game and step this one started from; a continued game is
+        # marked so that a future rating system can leave it out
+        "continued_from": live.origin, "continued": live.origin is not None,
     }
 
 
@@ -112,6 +117,8 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
     live = await play.load(game_id)
     data = game_json(play, live, user.user_id if user else None, seat)
     data["chat"] = await play.chat_history(game_id)
+    data["continuations"] = await continuation.continuations(
+        session, game_id, user.user_id if user else None)
     data["connected"] = request.app.state.presence.connected(game_id)
     data["rematch"] = await rematch_json(session, live) if live.finished else None
     return data
@@ -232,6 +239,31 @@ async def rematch(game_id: IdParam, play: PlayDep, session: SessionDep,
             "kind": "rematch", "game_id": game_id, "lobby_id": lobby.id, "title": title,
             "text": f"{user.name} offers you a rematch of {title}."})
     return {"lobby_id": lobby.id, "created": created, "game_id": lobby.game_id}
+
+
+class ContinueIn(Body):
+    step: int = Field(ge=0, le=records.MAX_MOVES)
+
+
+@router.post("/games/{game_id}/continue", status_code=201)
+async def continue_from(game_id: IdParam, body: ContinueIn, request: Request,
+                        session: SessionDep, user: CurrentUser) -> dict[str, Any]:
+    """"Continue from here": a new lobby whose game starts from step ``step`` of this finished
+    game, its unseen part reshuffled; the caller hosts it (app/play/continuation.py)."""
+    await limit(request, "lobby", request.app.state.settings.rate_lobbies, user.user_id)
+    game, _state = await continuation.continuable(session, game_id, body.step)
+    names = await names_of(session, {user.user_id} | {
+        s["user_id"] for s in game.seats if s["holder"] == "user"})
+    names.setdefault(user.user_id, user.name)
+    seats = continuation.lobby_seats(game, user.user_id, names)
+    engine = get_engine(game.kind)
+    lobby_in = LobbyIn(kind=game.kind, players=len(seats),
+                       options=engine.public_options(game.options, False),
+                       private=game.private,
+                       clock=Clock(**game.clock) if game.clock else Clock())
+    lobby = await lobbies.create(session, user, lobby_in, seats=seats, validate=False,
+                                 origin=(game.id, body.step))
+    return {"lobby_id": lobby.id, **lobbies.to_json(lobby, user, user.name)}
 
 
 @router.post("/games/{game_id}/chat", status_code=201)

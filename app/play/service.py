@@ -92,6 +92,8 @@ class PlayService:
             seed=game.seed, clock=dict(game.clock or {}), resigned=list(game.resigned or []),
             state=state, seq=snap.seq if snap else 0, setup_events=setup_events(game),
             imported=game.status == IMPORTED,
+            origin=({"game": game.continued_from, "step": game.continued_step}
+                    if game.origin_state is not None else None),
         )
         if snap is None:
             live.history[0].events = live.setup_events

@@ -16,6 +16,7 @@ from app.errors import ApiError
 from app.games.base import GameError, RecordingRng, ReplayRng, SeededRng, get_engine
 from app.ids import new_id
 from app.play.models import Game
+from app.play.origin import origin_event
 from app.play.repository import now
 
 
@@ -45,6 +46,9 @@ async def create_game(session: AsyncSession, kind: str, options: dict[str, Any],
 
 def setup_events(game: Game) -> list[Any]:
     """The events of a game's setup, recomputed from its recorded setup outcomes."""
+    if game.origin_state is not None:
+        # a continued game has no setup of its own: step 0 says where it came from
+        return [origin_event(game.continued_from, game.continued_step)]
     engine = get_engine(game.kind)
     try:
         _, events = engine.start([seat["name"] for seat in game.seats], game.options,

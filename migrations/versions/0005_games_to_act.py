@@ -4,7 +4,7 @@ Written with every move in the same UPDATE as the seq, so it costs no extra stat
 of an older database have NULL until their next move; "My games" then asks the live game.
 
 Revision ID: 0005
-Revises: 0003
+Revises: 0004
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0005'
-down_revision = '0003'
+down_revision = '0004'
 branch_labels = None
 depends_on = None
 

@@ -438,7 +438,8 @@ async function lobbyPage() {
   function buildSettings() {
     const game = catalog.find((g) => g.kind === lobby.kind);
     const you = lobby.you || {};
-    $("lobby-settings").hidden = !game || !you.is_host || lobby.status !== "open";
+    // a continued game keeps the position's players and options (static/js/continued.js says so)
+    $("lobby-settings").hidden = !game || !you.is_host || lobby.status !== "open" || !!lobby.continuing;
     if (!game || $("lobby-settings").hidden) return;
     settingsBuilt = true;
     const players = clear($("settings-players"));

@@ -4,7 +4,8 @@
 
 import {el, clear, seatColor} from "./dom.js";
 
-const ACTOR_NOTES = {bot: "bot", timeout: "clock ran out", resigned: "resigned seat", host: "host", setup: "setup"};
+const ACTOR_NOTES = {bot: "bot", timeout: "clock ran out", resigned: "resigned seat", host: "host", setup: "setup",
+  continued: "continued"};
 
 /** The words for one move: its events' texts, or the move's type when none has a text. */
 export function entryTexts(entry, names) {

@@ -9,6 +9,7 @@ import {ensureIdentity} from "./identity.js";
 import {LogView, entryTexts} from "./log.js";
 import {mountBoard, renderPlayers} from "./game.js";
 import {fetchScores, mountScoreChart} from "./score-chart.js";
+import {continueHere} from "./continue_here.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -52,6 +53,7 @@ async function replayPage() {
     $("score-chart").textContent = `The scores over time cannot be shown: ${errorText(err)}`;
   }
 
+  const showContinue = continueHere($("continue-here"), $("continue-note"), game);
   const slider = $("scrub");
   slider.max = String(last);
 
@@ -94,6 +96,7 @@ async function replayPage() {
       console.error("board update failed", err);
     }
     renderPlayers($("players"), step.view, {names, you});
+    showContinue(k, step.view);
     $("step-label").textContent = label(k, step);
     $("page").dataset.at = String(k);
     const list = $("step-events");
@@ -101,7 +104,8 @@ async function replayPage() {
     const entry = bySeq.get(k) || {seq: k, events};
     if (k > 0) for (const text of entryTexts({...entry, events}, names)) list.append(el("li", {text}));
     else {
-      list.append(el("li", {class: "muted", text: "The game as it was set up."}));
+      const continued = (bySeq.get(0) || {}).actor === "continued";
+      list.append(el("li", {class: "muted", text: continued ? "The position this game was continued from." : "The game as it was set up."}));
       if (bySeq.has(0)) for (const text of entryTexts(bySeq.get(0), names)) list.append(el("li", {text}));
     }
     log.highlight(k);

@@ -130,6 +130,7 @@ def test_every_state_changing_route_refuses_another_origin(server: Any, players:
         ("POST", f"/api/games/{game_id}/moves", {"seq": seq, "move": move}),
         ("POST", f"/api/games/{game_id}/chat", {"text": "forged"}),
         ("POST", f"/api/games/{game_id}/rematch", {}),
+        ("POST", f"/api/games/{game_id}/continue", {"step": 0}),
         ("POST", "/api/games/import", {"record": {}}),
     ]
     lobbies_before = len(ann.ok(ann.get("/api/lobbies"))["lobbies"])

@@ -314,3 +314,34 @@ def test_arbitrary_json_moves_raise_only_game_errors(engine: Engine) -> None:
         assert canon(engine, state) == before, f"{engine.kind}: apply mutated its state"
 
     check()
+
+
+@pytest.mark.parametrize(("engine", "players", "options"), configs(), ids=config_id)
+def test_a_position_continues_under_other_names(engine: Engine, players: int,
+                                                options: dict[str, Any]) -> None:
+    """"Continue from here" (app/play/continuation.py): a middle position of a game, renamed
+    and with its unseen part redrawn, changes nothing else in any view, does not touch the
+    position it came from, survives serialisation, and plays to the end."""
+    record = play(engine, players, options, 7, bots=False, check_each_step=False)
+    state = engine.setup(record["names"], record["options"], ReplayRng(record["setup"]))
+    for seat, move, outcomes in record["log"][:len(record["log"]) // 2]:
+        state, _ = engine.apply(state, seat, move, ReplayRng(outcomes))
+    before = canon(engine, state)
+    names = [f"Q{i}" for i in range(players)]
+    renamed = engine.rename_seats(state, names)
+    start = engine.resample_hidden(renamed, None, SeededRng(99))
+    assert canon(engine, state) == before, f"{engine.kind}: continuing mutated the position"
+    back = json.dumps(engine.view(renamed, None))
+    for new, old in zip(names, record["names"], strict=True):
+        back = back.replace(f'"{new}"', f'"{old}"')
+    assert back == json.dumps(engine.view(state, None)), (
+        f"{engine.kind}: renaming the seats changed more than their names")
+    assert engine.view(start, None) == engine.view(renamed, None)
+    check_state(engine, start, 7)
+    chooser = SeededRng(5)
+    for _ in range(MAX_STEPS):
+        if engine.outcome(start) is not None:
+            break
+        seat = sorted(engine.to_act(start))[0]
+        start, _ = engine.apply(start, seat, engine.bot_move(start, seat, chooser), SeededRng(1))
+    assert engine.outcome(start) is not None

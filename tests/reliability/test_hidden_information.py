@@ -9,6 +9,7 @@ game's record:
   proves those views never depend on hidden information (``resample_hidden``);
 * the score over time (``/scores``) is, at each step, the engine's public scores, which are
   the scores of the spectator's view while the game runs;
+* "Continue from here" (``POST /continue``) is refused to everyone while the game runs;
 * no response or frame before the end carries the setup record, chance outcomes, a fixture
   option, or a run of the hidden draw order (deck, stall cards, tile stack).
 """
@@ -174,6 +175,13 @@ def test_no_viewer_receives_what_it_may_not_know(server: Any, kind: str, players
                         score_reads.append((v, seq, body))
             bad = player.move(game_id, seq, {"type": "Nonsense", "x": 1})
             rec.add(seat, seq, bad.json())
+            # "Continue from here" while the game runs: refused, and the refusal tells nothing
+            for v, p in [*enumerate(people), (None, outsider)]:
+                assert p is not None
+                refused = p.post(f"/api/games/{game_id}/continue", json={"step": seq - 1})
+                assert refused.status_code == 409, (kind, v, refused.text)
+                assert refused.json()["detail"]["code"] == "GAME_RUNNING"
+                rec.add(v, seq, refused.json())
         for v, sock in sockets.items():
             while sock.seq < seq:
                 frame = sock.recv()

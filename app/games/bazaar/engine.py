@@ -172,6 +172,11 @@ class BazaarEngine(Engine):
                                    for i in range(STALL_COUNT)]
         return s
 
+    def rename_seats(self, state: BazaarState, names: Sequence[str]) -> BazaarState:
+        s = clone(state)
+        s.names = list(names)
+        return s
+
     def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
         return [
             (2, {}),

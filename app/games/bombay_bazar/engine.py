@@ -220,6 +220,11 @@ class BombayBazarEngine(Engine):
                 hides[s] = rng.randbelow(3) + 1
         return new
 
+    def rename_seats(self, state: State, names: Sequence[str]) -> State:
+        new = deep_copy(state)
+        new["names"] = list(names)
+        return new
+
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return describe_event(event, names)
 

@@ -133,6 +133,11 @@ class CarcassonneEngine(Engine):
         s.stack = s.stack[:s.pos] + tuple(unseen[k:])
         return s
 
+    def rename_seats(self, state: State, names: Sequence[str]) -> State:
+        s = state.clone()
+        s.names = tuple(names)
+        return s
+
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return view.describe(event, names)
 

@@ -157,6 +157,9 @@ class GrandBazaarEngine(Engine):
             options["price_order"] = list(state.history) + deck
         return replace(state, deck=tuple(deck), options=options)
 
+    def rename_seats(self, state: State, names: Sequence[str]) -> State:
+        return replace(state, names=tuple(names))
+
     def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
         return [
             (2, {}),

@@ -1,0 +1,98 @@
+// Where a continued game came from, and where a game was continued, as links in words
+// ("Continue from here", docs/api.md): on the game and replay pages ("Continued from move 12 of
+// the game of Ann and Bob", "Continued as: ...") and in a continuation's lobby ("Continuing
+// Grand Bazaar from move 12 of ..."). It fills the page's #continued element by itself, from
+// GET /api/games/{id} or GET /api/lobbies/{id}, so the pages' own scripts need not know it.
+
+import {el, clear} from "./dom.js";
+import {api} from "./api.js";
+
+const enc = encodeURIComponent;
+
+function andWords(words) {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+/** "the game of Ann and Bob" (its players), or "an earlier game" if it cannot be read. */
+async function gameWords(gameId) {
+  try {
+    const game = await api("GET", `/api/games/${enc(gameId)}`);
+    const names = (game.seats || []).map((s) => s.name).filter(Boolean);
+    return {title: game.title || "", words: names.length ? `the game of ${andWords(names)}` : "an earlier game"};
+  } catch {
+    return {title: "", words: "an earlier game"};
+  }
+}
+
+function sourceLink(origin, words) {
+  return el("a", {href: `/games/${enc(origin.game)}/replay?at=${enc(origin.step)}`, text: words,
+    dataset: {testid: "continued-from-link"}});
+}
+
+/** The lines of a game: where it came from, and the games continued from it. */
+export async function gameLines(game) {
+  const lines = [];
+  const origin = game.continued_from;
+  if (origin) {
+    if (origin.game) {
+      const {words} = await gameWords(origin.game);
+      lines.push(el("p", {class: "muted", dataset: {testid: "continued-from"}},
+        [`Continued from move ${origin.step} of `, sourceLink(origin, words), "."]));
+    } else {
+      lines.push(el("p", {class: "muted", dataset: {testid: "continued-from"},
+        text: `Continued from move ${origin.step} of a game played elsewhere.`}));
+    }
+  }
+  const later = game.continuations || [];
+  if (later.length) {
+    const links = [];
+    later.forEach((c, i) => {
+      if (i) links.push("; ");
+      const who = (c.players || []).length ? ` (${andWords(c.players)})` : "";
+      links.push(el("a", {href: `/games/${enc(c.game)}`, text: `from move ${c.step}${who}`}));
+    });
+    lines.push(el("p", {class: "muted", dataset: {testid: "continued-as"}}, ["Continued as: ", ...links, "."]));
+  }
+  return lines;
+}
+
+/** The line of a continuation's lobby, or null for any other lobby. */
+export async function lobbyLine(lobby) {
+  const origin = lobby.continuing;
+  if (!origin) return null;
+  const {words} = await gameWords(origin.game);
+  return el("p", {class: "continuing", dataset: {testid: "lobby-continuing"}},
+    [`Continuing ${lobby.title || "the game"} from move ${origin.step} of `, sourceLink(origin, words),
+     ". The cards and tiles not yet seen are shuffled again; the players and options stay as they were."]);
+}
+
+function named() {
+  // the page's own script asks for a name first; our reads wait for it (the cookie)
+  if (!document.body.classList.contains("needs-name")) return Promise.resolve();
+  return new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+      if (!document.body.classList.contains("needs-name")) { watch.disconnect(); resolve(); }
+    });
+    watch.observe(document.body, {attributes: true, attributeFilter: ["class"]});
+  });
+}
+
+async function fill() {
+  const box = document.getElementById("continued");
+  const page = document.getElementById("page");
+  if (!box || !page) return;
+  await named();
+  let lines = [];
+  if (page.dataset.gameId) {
+    lines = await gameLines(await api("GET", `/api/games/${enc(page.dataset.gameId)}`));
+  } else if (page.dataset.lobbyId) {
+    const line = await lobbyLine(await api("GET", `/api/lobbies/${enc(page.dataset.lobbyId)}`));
+    if (line) lines = [line];
+  }
+  clear(box).append(...lines);
+  box.hidden = !lines.length;
+  box.dataset.filled = "yes";  // for tests: the links are known, whether or not there are any
+}
+
+fill().catch((err) => console.error("continued links", err));
