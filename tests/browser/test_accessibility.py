@@ -4,7 +4,9 @@ axe-core 4.14 (vendored in tests/browser/vendor/, injected into each page) check
 A and AA rules on every kind of page at 1280x800 and 390x844: the home page (before and after
 giving a name), the new-lobby form, a lobby as its host and as an invitee, the games lists, my
 games, the rules of each game, and for each of the five games its game page as the player to
-act in the middle of a game, as a spectator, and once finished, and its replay page. A test
+act in the middle of a game, as a spectator, and once finished, and its replay page (with a
+Carcassonne placement, an auction to open, and a Bazaar game on one device with a turn clock
+besides). A test
 fails with every critical or serious violation it found: the rule, its impact and where.
 
 One game per kind and view is set up once for the whole module (the finished games are started
@@ -22,7 +24,11 @@ import pytest
 
 from tests.browser.conftest import PageProblems
 from tests.browser.test_board_screenshots import game_state, play_a_few_moves
-from tests.browser.test_decision_in_view import advance_to, bombay_game_at_placement, start_against_bots
+from tests.browser.test_decision_in_view import (
+    advance_to,
+    bombay_game_at_placement,
+    start_against_bots,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -46,11 +52,21 @@ FINISHED = {
     "carcassonne": (2, {}),
     "carcassonne-auction": (3, AUCTION_OPTIONS),
 }
+NEW_LOBBY_READY = "() => !document.getElementById('create-lobby').disabled"
 NOT_LOADING = "() => !document.getElementById('page').textContent.includes('Loading')"
 GAME_READY = """() => { const main = document.getElementById('page');
   return document.querySelector('#board[data-board]') && document.querySelector('#players .player')
     && main.dataset.seq !== undefined && (main.dataset.status === 'finished'
       || document.getElementById('conn-status').dataset.state === 'open'); }"""
+# Bazaar on one device (both seats Ann's: the seat switcher) with a turn clock of an hour
+HOT_SEAT = """async () => {
+  const call = async (method, url, body) => { const r = await fetch(url, {method,
+    headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body || {})});
+    if (!r.ok) throw new Error(url + ' ' + await r.text()); return r.json(); };
+  const lobby = await call('POST', '/api/lobbies', {kind: 'bazaar', players: 2, private: true,
+    options: {first_player: 0}, clock: {mode: 'move', seconds: 3600}});
+  await call('PATCH', `/api/lobbies/${lobby.id}`, {seats: [{seat: 1, holder: 'host'}]});
+  return (await call('POST', `/api/lobbies/${lobby.id}/start`)).game_id; }"""
 REPLAY_READY = """() => document.querySelector('#board[data-board]') && document.querySelector('#players .player')
   && document.getElementById('step-label').textContent"""
 
@@ -90,6 +106,9 @@ class World:
     def live(self, kind: str) -> str:
         """A game of ``kind`` in which Ann is the one to act, a few moves in."""
         return self.game(f"live-{kind}", lambda: _live_game(self.host, kind))
+
+    def hot_seat(self) -> str:
+        return self.game("hot-seat", lambda: str(self.host.evaluate(HOT_SEAT)))  # type: ignore[attr-defined]
 
     def finished(self, kind: str) -> str:
         game_id = self.game(f"finished-{kind}", lambda: start_against_bots(
@@ -154,29 +173,45 @@ def world(browser, server: str) -> Iterator[World]:  # type: ignore[no-untyped-d
         context.close()
 
 
-# view name -> (who looks, the path (from the world), a JavaScript condition for "drawn")
-def _views() -> dict[str, tuple[str, Callable[[World], str], str]]:
-    views: dict[str, tuple[str, Callable[[World], str], str]] = {
-        "home-new-visitor": ("visitor", lambda w: "/", "() => document.querySelector('#identity-form')"),
-        "home": ("ann", lambda w: "/", NOT_LOADING),
-        "new-lobby": ("ann", lambda w: "/lobbies/new?kind=carcassonne",
-                      "() => !document.getElementById('create-lobby').disabled"),
-        "lobby-host": ("ann", lambda w: f"/lobbies/{w.lobby()}", "() => document.querySelector('#lobby-options dt')"),
-        "lobby-invitee": ("bea", lambda w: f"/lobbies/{w.lobby()}",
-                          "() => document.querySelector('[data-testid=join-seat-1]')"),
-        "games": ("ann", lambda w: "/games", NOT_LOADING),
-        "my-games": ("ann", lambda w: "/me", NOT_LOADING),
+@dataclass(frozen=True)
+class View:
+    """A page as someone sees it: who looks, its path (games come from the world), a JavaScript
+    condition for "drawn", and what to open first (a closed <details> hides its controls)."""
+
+    who: str
+    path: Callable[[World], str]
+    ready: str
+    open: str | None = None
+
+
+def _views() -> dict[str, View]:
+    views = {
+        "home-new-visitor": View("visitor", lambda w: "/", "() => document.querySelector('#identity-form')"),
+        "home": View("ann", lambda w: "/", NOT_LOADING),
+        "new-lobby": View("ann", lambda w: "/lobbies/new?kind=carcassonne", NEW_LOBBY_READY),
+        "new-auction-lobby": View("ann", lambda w: "/lobbies/new?kind=carcassonne-auction", NEW_LOBBY_READY),
+        "lobby-host": View("ann", lambda w: f"/lobbies/{w.lobby()}", "() => document.querySelector('#lobby-options dt')",
+                           open="#lobby-settings summary"),
+        "lobby-invitee": View("bea", lambda w: f"/lobbies/{w.lobby()}",
+                              "() => document.querySelector('[data-testid=join-seat-1]')"),
+        "games": View("ann", lambda w: "/games", NOT_LOADING),
+        "my-games": View("ann", lambda w: "/me", NOT_LOADING),
     }
     for kind in KINDS:
-        views[f"rules-{kind}"] = ("visitor", lambda w, k=kind: f"/rules/{k}", "() => document.querySelector('article.rules h1')")
+        views[f"rules-{kind}"] = View("visitor", lambda w, k=kind: f"/rules/{k}",
+                                      "() => document.querySelector('article.rules h1')")
     for kind in KINDS:
-        views[f"{kind}-player"] = ("ann", lambda w, k=kind: f"/games/{w.live(k)}", GAME_READY)
+        views[f"{kind}-player"] = View("ann", lambda w, k=kind: f"/games/{w.live(k)}", GAME_READY)
         if kind == "carcassonne":
-            views["carcassonne-player-placing"] = (
+            views["carcassonne-player-placing"] = View(
                 "ann", lambda w: f"/games/{w.live('carcassonne-placing')}", GAME_READY)
-        views[f"{kind}-spectator"] = ("bea", lambda w, k=kind: f"/games/{w.live(k)}", GAME_READY)
-        views[f"{kind}-finished"] = ("ann", lambda w, k=kind: f"/games/{w.finished(k)}", GAME_READY)
-        views[f"{kind}-replay"] = ("ann", lambda w, k=kind: f"/games/{w.finished(k)}/replay", REPLAY_READY)
+        if kind == "bazaar":
+            views["bazaar-hot-seat-with-clock"] = View(
+                "ann", lambda w: f"/games/{w.hot_seat()}",
+                "() => document.querySelector('#seat-buttons button') && document.querySelector('[data-testid^=clock-]')")
+        views[f"{kind}-spectator"] = View("bea", lambda w, k=kind: f"/games/{w.live(k)}", GAME_READY)
+        views[f"{kind}-finished"] = View("ann", lambda w, k=kind: f"/games/{w.finished(k)}", GAME_READY)
+        views[f"{kind}-replay"] = View("ann", lambda w, k=kind: f"/games/{w.finished(k)}/replay", REPLAY_READY)
     return views
 
 
@@ -207,15 +242,18 @@ def _reasons(violation: dict) -> list[str]:
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("view", list(VIEWS))
 def test_no_critical_or_serious_axe_violation(world, view, size):
-    who, path, ready = VIEWS[view]
-    page = world.person(who)
+    shown = VIEWS[view]
+    page = world.person(shown.who)
+    errors_before = len(world.problems.errors)
     page.set_viewport_size(SIZES[size])
-    page.goto(path(world))
-    page.wait_for_function(ready)
+    page.goto(shown.path(world))
+    page.wait_for_function(shown.ready)
+    if shown.open:
+        page.locator(shown.open).click()
     page.wait_for_timeout(300)  # let the board settle after its first redraws
     found = violations(page)
     lines = [f"{v['impact']} {v['id']} ({v['help']}) on {len(v['targets'])} element(s): "
              + ", ".join(v["targets"][:4]) + "".join(f"\n    {why}" for why in _reasons(v)) for v in found]
     if found:
         pytest.fail(f"{view} at {size}:\n" + "\n".join(lines), pytrace=False)
-    assert world.problems.errors == []
+    assert world.problems.errors[errors_before:] == []
