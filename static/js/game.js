@@ -191,8 +191,9 @@ export function renderPlayers(list, view, {names = [], you = [], connected = nul
     if (bots.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: "bot"}));
     else if (connected) {
       const online = connected.includes(p.seat);
+      // role img: an aria-label on a span with no role is not read (axe aria-prohibited-attr)
       nameLine.append(el("span", {class: `presence ${online ? "on" : "off"}`, title: online ? "connected" : "not connected",
-        "aria-label": online ? "connected" : "not connected"}));
+        role: "img", "aria-label": online ? "connected" : "not connected"}));
     }
     const item = el("li", {class: "player", dataset: {seat: String(p.seat)}}, [
       nameLine,
@@ -212,7 +213,7 @@ export function renderPlayers(list, view, {names = [], you = [], connected = nul
     if (clocks[p.seat] !== undefined && toAct.has(p.seat)) {
       const left = clocks[p.seat];
       nameLine.append(el("span", {class: `clock${left < 10 ? " low" : ""}`, "data-testid": `clock-${p.seat}`,
-        title: "time left for this move", "aria-label": `${clockLabel(left)} left`, text: clockLabel(left)}));
+        role: "timer", title: "time left for this move", "aria-label": `${clockLabel(left)} left`, text: clockLabel(left)}));
     }
     if (toAct.has(p.seat) && !(view && view.finished)) {
       item.classList.add("to-act");

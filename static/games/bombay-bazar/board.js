@@ -87,9 +87,10 @@ function shapeOf([a, b]) {
   return SHAPE_WORDS[Math.min((b - a + 6) % 6, (a - b + 6) % 6)];
 }
 
-/** A picture in words: "S3: a straight line, 4 left". */
+/** A picture in words: "S3, 4 left: a straight line". It starts with what the pile button
+ * shows ("S3 ×4"), so that a person who says what they see can press it (WCAG 2.5.3). */
 function pictureWords(pic, count) {
-  return `${pic.id}: ${pic.segments.map(shapeOf).join(", ")}; ${count} left`;
+  return `${pic.id}, ${count} left: ${pic.segments.map(shapeOf).join(", ")}`;
 }
 
 /** An orientation in words, from the tip's entry edge: where the trunk goes on. */
@@ -199,6 +200,9 @@ function drawBoard(view, ctx, preview, onTip, last) {
     if (onTip) g.addEventListener("click", onTip);
     root.append(g);
   }
+  // a picture with a button inside (the player's tip) is a labelled group: an image's
+  // children are hidden from assistive technology (axe nested-interactive)
+  if (root.querySelector("[role=button]")) root.setAttribute("role", "group");
   return root;
 }
 

@@ -38,7 +38,7 @@ function signed(n) {
 export function createAuctionPanel(ctx, names) {
   const root = el("section", {class: "auction-panel", "aria-label": "Bazaar auction"});
   const status = el("p", {class: "auction-status", "aria-live": "polite", "data-testid": "auction-status"});
-  const row = el("div", {class: "auction-row", role: "list", "data-testid": "auction-row"});
+  const row = el("div", {class: "auction-row", role: "list", "aria-label": "Revealed tiles", "data-testid": "auction-row"});
   const current = el("div", {class: "auction-current", "data-testid": "auction-current"});
   const controls = el("div", {class: "auction-controls", "data-testid": "auction-controls"});
   const error = el("p", {class: "form-error auction-error", role: "alert"});
@@ -69,13 +69,18 @@ export function createAuctionPanel(ctx, names) {
 
   function drawRow(a, decision, mine) {
     clear(row);
+    // while the auctioneer picks a tile the row is a group of toggle buttons (a button with
+    // role listitem could not be pressed: axe aria-allowed-attr); otherwise a list of tiles
+    const picking = mine && decision.kind === "open";
+    row.setAttribute("role", picking ? "group" : "list");
+    row.setAttribute("aria-label", picking ? "Revealed tiles: choose one to auction" : "Revealed tiles");
     for (const tile of a.tiles) {
       const owner = tile.owner;
       const inPlay = a.current && a.current.tile === tile.index;
-      const pickable = mine && decision.kind === "open" && owner === null;
+      const pickable = picking && owner === null;
       const card = el(pickable ? "button" : "div", {
         class: `auction-tile${owner !== null ? " owned" : ""}${inPlay ? " in-play" : ""}${chosen === tile.index ? " chosen" : ""}`,
-        role: "listitem", type: pickable ? "button" : undefined,
+        role: picking ? undefined : "listitem", type: pickable ? "button" : undefined,
         "aria-pressed": pickable ? String(chosen === tile.index) : undefined,
         "data-testid": "auction-tile", dataset: {index: String(tile.index)},
         title: pickable ? "Auction this tile" : (owner !== null ? `won by ${who(names(), owner)}` : ""),
@@ -180,7 +185,12 @@ export function createAuctionPanel(ctx, names) {
 
   function drawHistory(a) {
     clear(history);
+    // the table may scroll sideways: then it takes the focus (axe scrollable-region-focusable)
+    for (const name of ["tabindex", "role", "aria-label"]) history.removeAttribute(name);
     if (!a.history.length) return;
+    history.setAttribute("tabindex", "0");
+    history.setAttribute("role", "region");
+    history.setAttribute("aria-label", "Auctions so far");
     const rows = a.history.map((h, i) => el("tr", {}, [
       el("td", {text: String(i + 1)}),
       el("td", {}, [h.auctioneer === null ? "—" : seatChip(names(), h.auctioneer)]),

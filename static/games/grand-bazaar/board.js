@@ -87,9 +87,11 @@ export function refusal(view, seat, sell, buy) {
   return null;
 }
 
-function section(title, testid, children) {
-  return el("section", {class: `gb-panel gb-${testid}`, "data-testid": `gb-${testid}`, "aria-label": title},
-    [el("h3", {text: title}), ...children]);
+// a panel holding a table may scroll sideways on a phone: it then takes the focus, so that the
+// keyboard can scroll it too (axe scrollable-region-focusable)
+function section(title, testid, children, {scrolls = false} = {}) {
+  return el("section", {class: `gb-panel gb-${testid}`, "data-testid": `gb-${testid}`, "aria-label": title,
+    tabindex: scrolls ? 0 : undefined}, [el("h3", {text: title}), ...children]);
 }
 
 function gemIcon(t, size = 14) {
@@ -252,7 +254,7 @@ function playersPanel(view, seat) {
       el("th", {scope: "col", text: "Gems"}),
     ])]),
     el("tbody", {}, rows),
-  ])]);
+  ])], {scrolls: true});
 }
 
 function finalPanel(view) {
@@ -276,7 +278,7 @@ function finalPanel(view) {
   return section("Final ranking", "final", [el("table", {class: "gb-final-table"}, [
     el("thead", {}, [el("tr", {}, ["Rank", "Player", "Before sale", "Sold at 10", "Final"].map((h) => el("th", {scope: "col", text: h})))]),
     el("tbody", {}, rows),
-  ]), shared]);
+  ]), shared], {scrolls: true});
 }
 
 // ------------------------------------------------------------------ trade panel
