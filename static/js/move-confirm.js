@@ -48,10 +48,25 @@ export function createMoveGate({bar, send, describe, board, onRefused}) {
     }
   }, true);
 
+  // The chosen control is marked on the board. Boards rebuild their elements on every update,
+  // so the mark is a style rule for the control's key or test id rather than a class on it.
+  const mark = el("style", {id: "move-chosen-style"});
+  document.head.append(mark);
+  function drawMark() {
+    const key = pending && pending.from;
+    if (!key) { mark.textContent = ""; return; }
+    const q = CSS.escape(key);
+    const html = `#board [data-key="${q}"]:not(g), #board [data-testid="${q}"]:not(g)`;
+    const shape = `#board g[data-key="${q}"] > :not([fill="transparent"]):not(title)`;
+    mark.textContent = `${html} { outline: 3px solid var(--accent); outline-offset: 2px; }\n`
+      + `${shape} { fill: var(--accent); stroke: var(--ink); stroke-width: 2.5px; }`;
+  }
+
   function draw() {
     clear(bar);
     bar.hidden = !pending;
     document.body.classList.toggle("move-pending", Boolean(pending));
+    drawMark();
     if (!pending) return;
     const confirm = el("button", {type: "button", class: "primary", "data-testid": "move-confirm", disabled: sending,
       text: sending ? "Sending…" : "Confirm"});
