@@ -79,13 +79,23 @@ export function createMoveGate({bar, send, describe, board, onRefused}) {
       el("div", {class: "move-confirm-buttons"}, [confirm, cancelButton]));
   }
 
+  const control = (key) => key && (board().querySelector(`[data-key="${CSS.escape(key)}"]`)
+    || board().querySelector(`[data-testid="${CSS.escape(key)}"]:not([disabled])`));
+
   function focusBack() {
-    const root = board();
-    const key = pending ? pending.from : lastControl;
-    const node = key && (root.querySelector(`[data-key="${CSS.escape(key)}"]`)
-      || root.querySelector(`[data-testid="${CSS.escape(key)}"]:not([disabled])`));
-    const target = node || root.querySelector("[tabindex]");
+    const target = control(pending ? pending.from : lastControl) || board().querySelector("[tabindex]");
     if (target) target.focus({preventScroll: true});
+  }
+
+  // The bar sticks to the foot of the window: a control tapped near the foot would be hidden
+  // under it, so the page scrolls just enough to show the chosen control above the bar.
+  function reveal() {
+    requestAnimationFrame(() => {
+      const node = pending && control(pending.from);
+      if (!node || bar.hidden) return;
+      const overlap = node.getBoundingClientRect().bottom - bar.getBoundingClientRect().top + 8;
+      if (overlap > 0) window.scrollBy({top: overlap, behavior: "instant"});
+    });
   }
 
   function cancel(byPlayer) {
@@ -122,6 +132,7 @@ export function createMoveGate({bar, send, describe, board, onRefused}) {
       draw();
       // Enter again (or Space) confirms; the bar is in view, so no scrolling
       bar.querySelector("[data-testid=move-confirm]").focus({preventScroll: true});
+      reveal();
       return Promise.resolve({ok: true, pending: true});
     },
     /** New legal moves: a selection that is no longer legal is dropped. */

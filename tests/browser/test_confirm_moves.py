@@ -43,8 +43,16 @@ def press(page, locator, touch: bool) -> None:  # type: ignore[no-untyped-def]
         locator.click()
 
 
-def assert_pending(page, game_id: str, before: int, words: str, shot: str) -> None:  # type: ignore[no-untyped-def]
-    """The move is selected, said in words, with Confirm in view, and not sent."""
+# the chosen control, found again (boards rebuild their elements), is in view above the bar
+ABOVE_BAR = """(sel) => { const n = document.querySelector(sel);
+  const r = n.getBoundingClientRect(), bar = document.querySelector('#move-confirm').getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, bar: bar.top, ok: r.top >= 0 && r.bottom <= bar.top}; }"""
+
+
+def assert_pending(page, game_id: str, before: int, words: str, shot: str,  # type: ignore[no-untyped-def]
+                   chosen: str) -> None:
+    """The move is selected, said in words, with Confirm and the chosen control (a CSS selector)
+    in view, and not sent."""
     bar = page.get_by_test_id("move-confirm-bar")
     bar.wait_for()
     assert words in page.get_by_test_id("move-confirm-text").inner_text()
@@ -52,6 +60,11 @@ def assert_pending(page, game_id: str, before: int, words: str, shot: str) -> No
     assert seq(page, game_id) == before, "the tap sent the move before Confirm"
     assert all(page.evaluate(IN_VIEW, "[data-testid=move-confirm]")), "Confirm is out of view"
     assert all(page.evaluate(IN_VIEW, "[data-testid=move-cancel]")), "Cancel is out of view"
+    place = page.evaluate(ABOVE_BAR, chosen)
+    assert place["ok"], f"the chosen control is hidden under the bar or out of view: {place}"
+    # the board shows no refusal for a move that only waits
+    errors = page.locator("#board .form-error, #move-error").evaluate_all("(els) => els.map((e) => e.textContent.trim())")
+    assert not any(errors), errors
     OUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUT / f"{shot}.png"))
 
@@ -84,7 +97,9 @@ def test_a_carcassonne_follower_waits_for_confirm(guest, problems, size):
     before = seq(page, game_id)
     press(page, spots.first, touch)
     # the spot's words: "follower on the road (east, west)" -> "Place your follower on the road ..."
-    assert_pending(page, game_id, before, f"Place your {labels[0]}", f"carcassonne-follower-{size}")
+    key = spots.first.get_attribute("data-key")
+    assert_pending(page, game_id, before, f"Place your {labels[0]}", f"carcassonne-follower-{size}",
+                   f'[data-key="{key}"]')
     # Cancel drops it; another tap selects again, a different tap replaces the selection
     press(page, page.get_by_test_id("move-cancel"), touch)
     assert page.get_by_test_id("move-confirm-bar").is_hidden()
@@ -115,7 +130,8 @@ def test_a_bazaar_purchase_waits_for_confirm_on_a_phone(guest, problems):
     stall = int(buy.get_attribute("data-testid").rsplit("-", 1)[1])
     before = seq(page, game_id)
     press(page, buy, True)
-    assert_pending(page, game_id, before, f"from stall {stall} for", "bazaar-buy-phone")
+    assert_pending(page, game_id, before, f"from stall {stall} for", "bazaar-buy-phone",
+                   f"[data-testid=baz-buy-{stall}]")
     assert page.get_by_test_id("move-confirm-text").inner_text().startswith("Your move: Buy ware #")
     # Escape drops the selection too
     page.keyboard.press("Escape")
@@ -146,7 +162,8 @@ def test_a_grand_bazaar_trade_waits_for_confirm(guest, problems, size):
     page.get_by_test_id("gb-reason").filter(has_text="This bundle is legal.").wait_for()
     before = seq(page, game_id)
     press(page, page.get_by_test_id("gb-submit"), touch)
-    assert_pending(page, game_id, before, f"Trade: buy 1 {name}", f"grand-bazaar-trade-{size}")
+    assert_pending(page, game_id, before, f"Trade: buy 1 {name}", f"grand-bazaar-trade-{size}",
+                   "[data-testid=gb-submit]")
     assert "grands after" in page.get_by_test_id("move-confirm-text").inner_text()
     # the bundle stays on show while it waits
     assert page.get_by_test_id(f"gb-buy-{gem}").inner_text() == "1"
@@ -166,7 +183,8 @@ def test_a_bombay_elephant_choice_waits_for_confirm_on_a_phone(guest, problems):
     elephant = choose.get_attribute("data-testid").removeprefix("bb-choose-")
     before = seq(page, game_id)
     press(page, choose, True)
-    assert_pending(page, game_id, before, f"Choose elephant {elephant}", "bombay-elephant-phone")
+    assert_pending(page, game_id, before, f"Choose elephant {elephant}", "bombay-elephant-phone",
+                   f"[data-testid=bb-choose-{elephant}]")
     press(page, page.get_by_test_id("move-confirm"), True)
     wait_for_seq_after(page, game_id, before)
     assert game(page, game_id)["view"]["players"][0]["elephant"] == elephant
@@ -193,7 +211,7 @@ def test_with_a_mouse_a_click_plays_at_once_and_the_setting_is_kept(guest, probl
     page.reload()
     before = seq(page, game_id)
     page.locator("[data-testid=baz-roll]:enabled").click()
-    assert_pending(page, game_id, before, "Roll the die", "bazaar-roll-desktop")
+    assert_pending(page, game_id, before, "Roll the die", "bazaar-roll-desktop", "[data-testid=baz-roll]")
     page.get_by_test_id("move-confirm").click()
     wait_for_seq_after(page, game_id, before)
     assert problems.errors == []

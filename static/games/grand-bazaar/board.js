@@ -384,8 +384,7 @@ function createTradePanel(ctx) {
     }
     busy = false;
     // a move awaiting the player's Confirm (move-confirm.js) keeps the bundle on show
-    if (result && result.ok && !result.pending) reset();
-    else error = (result && (result.reason || result.code)) || "The move was refused.";
+    if (result && result.ok) { if (!result.pending) reset(); } else error = (result && (result.reason || result.code)) || "The move was refused.";
     draw();
   }
 
