@@ -39,6 +39,12 @@ def play_until(page, game_id: str, move_type: str) -> None:  # type: ignore[no-u
     raise AssertionError(f"the person never had a {move_type} to make")
 
 
+def setting(page):  # type: ignore[no-untyped-def]
+    """The "Confirm moves" checkbox, once the page has shown it (and set it from the setting)."""
+    page.locator("#confirm-moves-setting").wait_for()
+    return page.get_by_test_id("confirm-moves")
+
+
 def seq(page, game_id: str) -> int:  # type: ignore[no-untyped-def]
     return int(page.evaluate(f"async () => (await (await fetch('/api/games/{game_id}')).json()).seq"))
 
@@ -100,7 +106,7 @@ def test_a_carcassonne_follower_waits_for_confirm(guest, problems, size):
     touch = size == "phone"
     page = guest("Cara", **(PHONE if touch else DESKTOP))
     game_id = carcassonne_at_figure(page, touch)
-    toggle = page.get_by_test_id("confirm-moves")
+    toggle = setting(page)
     assert toggle.is_checked() == touch  # on for a touch screen, off for a mouse
     if not touch:
         toggle.check()
@@ -165,7 +171,7 @@ def test_a_grand_bazaar_trade_waits_for_confirm(guest, problems, size):
     game_id = start_against_bots(page, "grand-bazaar", 2, {"first_player": 0})
     page.goto(f"/games/{game_id}")
     if not touch:
-        page.get_by_test_id("confirm-moves").check()
+        setting(page).check()
     plus = page.locator("[data-testid^=gb-buy-][data-testid$=-plus]:enabled").first
     plus.wait_for()
     gem = plus.get_attribute("data-testid").split("-")[2]
@@ -207,7 +213,7 @@ def test_with_a_mouse_a_click_plays_at_once_and_the_setting_is_kept(guest, probl
     page = guest("Mo", **DESKTOP)
     game_id = start_against_bots(page, "bazaar", 2, {"first_player": 0})
     page.goto(f"/games/{game_id}")
-    toggle = page.get_by_test_id("confirm-moves")
+    toggle = setting(page)
     assert not toggle.is_checked()
     assert "Confirm moves" in page.locator("#confirm-moves-setting").inner_text()
     before = seq(page, game_id)
@@ -217,8 +223,7 @@ def test_with_a_mouse_a_click_plays_at_once_and_the_setting_is_kept(guest, probl
     # turned on, the setting survives a reload: the next move waits for Confirm
     toggle.check()
     page.reload()
-    page.get_by_test_id("confirm-moves").wait_for()
-    assert page.get_by_test_id("confirm-moves").is_checked()
+    assert setting(page).is_checked()
     advance_to(page, game_id, "Roll")
     page.reload()
     before = seq(page, game_id)
@@ -233,12 +238,12 @@ def test_on_a_phone_turned_off_a_tap_plays_at_once_after_a_reload(guest, problem
     page = guest("Pat", **PHONE)
     game_id = start_against_bots(page, "bazaar", 2, {"first_player": 0})
     page.goto(f"/games/{game_id}")
-    toggle = page.get_by_test_id("confirm-moves")
+    toggle = setting(page)
     assert toggle.is_checked()
     toggle.tap()
     assert not toggle.is_checked()
     page.reload()
-    assert not page.get_by_test_id("confirm-moves").is_checked()
+    assert not setting(page).is_checked()
     before = seq(page, game_id)
     page.locator("[data-testid=baz-roll]:enabled").tap()
     wait_for_seq_after(page, game_id, before)
