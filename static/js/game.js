@@ -11,6 +11,7 @@ import {Connection} from "./connection.js";
 import {LogView} from "./log.js";
 import {drawRematch, fetchRematch} from "./rematch.js";
 import {endScoreChart} from "./score-chart.js";
+import {createMoveGate} from "./move-confirm.js";
 
 // ------------------------------------------------------------------ board host (shared)
 
@@ -44,7 +45,10 @@ export async function mountBoard(root, ctx) {
   if (module && typeof module.mount === "function") {
     try {
       root.dataset.board = ctx.kind;
-      return module.mount(root, ctx);
+      const board = module.mount(root, ctx);
+      // a board may say its moves in words (for the "Confirm moves" bar, move-confirm.js)
+      if (typeof module.describeMove === "function") board.describeMove = (move, view) => module.describeMove(move, view, ctx);
+      return board;
     } catch (err) {
       console.error("the board module failed to mount; using the generic board", err);
       clear(root);
@@ -441,16 +445,25 @@ async function gamePage() {
   const log = new LogView($("log"), {names});
   const boardRoot = $("board");
 
-  const submit = async (move) => {
+  const send = async (move) => {
     $("move-error").textContent = "";
     const result = await conn.move(move);
     if (!result.ok && boardRoot.dataset.board === "fallback") $("move-error").textContent = result.reason || result.code;
     return result;
   };
+  // every move of every board goes through the "Confirm moves" gate (issue 13, point 15)
+  const gate = createMoveGate({bar: $("move-confirm"), send, board: () => boardRoot,
+    describe: (move) => (state.board && state.board.describeMove && state.board.describeMove(move, state.view)) || moveLabel(move),
+    onRefused: (result) => { $("move-error").textContent = result.reason || result.code || "The move was refused."; }});
+  const submit = (move, options) => gate.submit(move, options);
+  const toggle = $("confirm-moves");
+  toggle.checked = gate.enabled;
+  toggle.addEventListener("change", () => gate.setEnabled(toggle.checked));
 
   async function remount() {
     const token = ++state.mountToken;
     if (state.board) { try { state.board.destroy(); } catch { /* ignore */ } state.board = null; }
+    gate.clear();
     const mode = state.seat === null || resignedHere() ? "spectate" : "play";
     const board = await mountBoard(boardRoot, {kind: game.kind, seat: state.seat, names, mode, submit,
                                                isHost: Boolean(game.you && game.you.is_host)});
@@ -514,6 +527,7 @@ async function gamePage() {
     $("rematch").textContent = game.kind === "carcassonne-auction" ? "Another auction" : "Rematch";
     const canResign = !finished && state.seat !== null && !state.resigned.includes(state.seat);
     $("resign").hidden = !canResign;
+    $("confirm-moves-setting").hidden = !canResign;  // a setting for players, not spectators
     if (!canResign) { $("resign-confirm").hidden = true; $("resign-cancel").hidden = true; $("resign-note").hidden = true; }
     drawSeatSwitch();
   }
@@ -663,6 +677,7 @@ async function gamePage() {
       }
       if (!wasFinished && state.status === "finished") refreshLog();
       drawBoard(events);
+      gate.refresh(resignedHere() ? [] : legal);
       drawChrome();
       refreshClock();
       followTurn();

@@ -54,6 +54,36 @@ function tally(counts, testid) {
       [chip(c, 16), el("span", {class: "baz-count", text: String(counts[c] || 0)})])));
 }
 
+/** Counts in words, in colour order: "2 red and 1 white". */
+function countWords(counts) {
+  const parts = COLOURS.filter((c) => counts[c]).map((c) => `${counts[c]} ${COLOUR_NAMES[c]}`);
+  if (!parts.length) return "nothing";
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+}
+
+/** A move in words for the "Confirm moves" bar (static/js/move-confirm.js). */
+export function describeMove(move, view) {
+  switch (move.type) {
+    case "Buy": {
+      const stall = view && view.stalls.find((s) => s.stall === move.stall);
+      const top = stall && stall.top;
+      return top ? `Buy ware #${top.id}${top.star ? " (star)" : ""} from stall ${move.stall} for ${countWords(top.cost)}`
+        : `Buy the top card of stall ${move.stall}`;
+    }
+    case "Trade": {
+      const eq = view && view.equations.find((e) => e.id === move.equation_id);
+      if (!eq) return "Make this trade";
+      const [give, take] = move.direction === LTR ? [eq.left, eq.right] : [eq.right, eq.left];
+      return `Trade: give ${countWords(give)}, take ${countWords(take)}`;
+    }
+    case "Roll": return "Roll the die";
+    case "EndTurn": return "End your turn";
+    case "ChooseColour": return `Take a ${COLOUR_NAMES[move.colour] || move.colour} token (wild roll)`;
+    case "ReturnTokens": return `Return ${countWords(move.tokens || {})} to the bank`;
+    default: return null;
+  }
+}
+
 export function mount(root, ctx) {
   let view = null;
   let legal = [];
@@ -99,14 +129,14 @@ export function mount(root, ctx) {
   const me = () => (view && ctx.seat !== null && ctx.seat !== undefined ? view.players[ctx.seat] : null);
   const isLegal = (pred) => legal.some(pred);
 
-  async function send(move) {
+  async function send(move, options) {
     if (busy) return;
     busy = true;
     error = "";
     draw();
     let result;
     try {
-      result = await ctx.submit(move);
+      result = await ctx.submit(move, options);
     } catch (err) {
       result = {ok: false, reason: String(err)};
     }
@@ -119,7 +149,7 @@ export function mount(root, ctx) {
     const allowed = !why && !busy;
     const b = el("button", {type: "button", class: attrs.class || "", disabled: !allowed, "aria-disabled": allowed ? "false" : "true",
       title: why || attrs.title || "", "data-testid": attrs.testid, text: label});
-    if (allowed) b.addEventListener("click", () => send(move));
+    if (allowed) b.addEventListener("click", () => send(move, attrs.confirmed ? {confirmed: true} : undefined));
     return b;
   }
 
@@ -231,7 +261,7 @@ export function mount(root, ctx) {
       const why = chosen === surplus ? null : `BAZ-19: choose exactly ${surplus} token${surplus === 1 ? "" : "s"} (${chosen} chosen)`;
       chooser.append(el("h3", {text: `Hand limit: return ${surplus} token${surplus === 1 ? "" : "s"}`}),
         el("div", {class: "baz-return"}, rows),
-        button(`Return ${shortText(toReturn)}`, move, why, {class: "primary", testid: "baz-return-submit"}));
+        button(`Return ${shortText(toReturn)}`, move, why, {class: "primary", testid: "baz-return-submit", confirmed: true}));  // chosen token by token: two steps already
     }
   }
 

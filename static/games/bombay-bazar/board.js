@@ -444,6 +444,17 @@ function statusLine(view, ctx) {
   return "";
 }
 
+/** A move in words for the "Confirm moves" bar (static/js/move-confirm.js). */
+export function describeMove(move) {
+  switch (move.type) {
+    case "ChooseElephant": return `Choose elephant ${move.elephant}`;
+    case "HideTokens": return `Hide ${move.hide} token${move.hide === 1 ? "" : "s"} (secret)`;
+    case "CallParity": return `Call ${move.call}: the total hidden is ${move.call}`;
+    case "PlacePiece": return `Place ${move.picture}`;
+    default: return null;
+  }
+}
+
 // ------------------------------------------------------------------ mount
 
 export function mount(root, ctx) {
@@ -453,12 +464,12 @@ export function mount(root, ctx) {
   const state = {picture: null, rotation: null, busy: false, view: null, legal: [], error: "", last: null, reveal: false,
     focusNext: null};
 
-  async function send(move) {
+  async function send(move, options) {
     if (state.busy || !ctx.submit) return;
     state.busy = true;
     state.error = "";
     redraw();
-    const result = await ctx.submit(move);
+    const result = await ctx.submit(move, options);
     state.busy = false;
     if (!result.ok) state.error = result.reason || result.code || "refused";
     else {
@@ -470,7 +481,8 @@ export function mount(root, ctx) {
     redraw();
   }
   state.submitPlacement = () => {
-    if (state.picture && state.rotation !== null) send({type: "PlacePiece", picture: state.picture, rotation: state.rotation});
+    // a picture, an orientation, then Place: already two steps, no Confirm on top (move-confirm.js)
+    if (state.picture && state.rotation !== null) send({type: "PlacePiece", picture: state.picture, rotation: state.rotation}, {confirmed: true});
   };
 
   // ---------------------------------------------------------------- keyboard (issue 13, point 16)

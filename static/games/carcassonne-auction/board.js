@@ -5,11 +5,17 @@
 // the `players` option (CAR-113), not the holders' names.
 
 import {el, clear} from "/static/js/dom.js";
-import {createAuctionPanel} from "/static/games/carcassonne/auction-panel.js";
+import {auctionMoveWords, createAuctionPanel} from "/static/games/carcassonne/auction-panel.js";
 import {shownIcon, shownText} from "/static/games/carcassonne/tile-svg.js";
 
 function signed(n) {
   return n > 0 ? `+${n}` : String(n);
+}
+
+/** A move in words for the "Confirm moves" bar (static/js/move-confirm.js). */
+export function describeMove(move, view) {
+  if (move.type === "Cancel") return "Cancel the auction";
+  return auctionMoveWords(move, view && view.auction, view ? view.players.map((p) => p.name) : []);
 }
 
 export function mount(root, ctx) {
@@ -79,7 +85,7 @@ export function mount(root, ctx) {
     cancel.addEventListener("click", async () => {
       if (!confirming) { confirming = true; drawHost(); return; }
       confirming = false;
-      const result = await ctx.submit({type: "Cancel"});
+      const result = await ctx.submit({type: "Cancel"}, {confirmed: true});  // its own Yes/No
       hostError = result.ok ? "" : (result.reason || result.code || "refused");
       drawHost();
     });

@@ -31,6 +31,22 @@ function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
+/** An auction move in words, for the "Confirm moves" bar: "Raise the bid to 5 points". */
+export function auctionMoveWords(move, auction, names) {
+  const decision = (auction && auction.decision) || {};
+  const tile = auction && move.tile !== undefined && auction.tiles ? auction.tiles[move.tile] : null;
+  const bidder = who(names, decision.high_bidder);
+  switch (move.type) {
+    case "AuctionOpen": return `Auction tile #${move.tile}${tile ? ` (${shownText(tile.shown)})` : ""}, opening at ${points(move.bid)}`;
+    case "AuctionRaise": return `Raise the bid to ${points(move.bid)}`;
+    case "AuctionPass": return "Pass in this auction";
+    case "AuctionSettle": return move.choice === "buy"
+      ? `Buy: you take the tile and pay ${bidder} ${points(decision.high_bid)}`
+      : `Sell: ${bidder} takes the tile and pays you ${points(decision.high_bid)}`;
+    default: return null;
+  }
+}
+
 /**
  * Create the panel. `ctx` is the board context (seat, mode, submit); `names()` returns the
  * current seat names (the stand-alone auction names its seats from its `players` option).
@@ -50,12 +66,12 @@ export function createAuctionPanel(ctx, names) {
   let busy = false;
   let last = null;
 
-  async function send(move) {
+  async function send(move, options) {
     if (busy) return;
     busy = true;
     error.textContent = "";
     draw();
-    const result = await ctx.submit(move);
+    const result = await ctx.submit(move, options);
     busy = false;
     if (!result.ok) error.textContent = result.reason || result.code || "refused";
     else chosen = null;
@@ -137,7 +153,8 @@ export function createAuctionPanel(ctx, names) {
     if (!mine) return;
     if (decision.kind === "open") {
       const [input, button] = bidForm(0, (v) => `Open at ${points(v)}`,
-        (bid) => send({type: "AuctionOpen", tile: chosen, bid}));
+        // a tile chosen, then a bid: already two steps, no Confirm on top (move-confirm.js)
+        (bid) => send({type: "AuctionOpen", tile: chosen, bid}, {confirmed: true}));
       if (chosen === null || a.tiles[chosen].owner !== null) {
         button.disabled = true;
         button.title = "choose a tile first (CAR-61)";

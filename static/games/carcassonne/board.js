@@ -6,7 +6,7 @@
 
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
 import {tileGroup, tileIcon, segmentSpots} from "./tile-svg.js";
-import {createAuctionPanel} from "./auction-panel.js";
+import {auctionMoveWords, createAuctionPanel} from "./auction-panel.js";
 import {ABBEY, TILES} from "./tiles.js";
 
 const U = 100;  // SVG units per square
@@ -76,6 +76,21 @@ export function segmentWords(tid, r, segment) {
 
 function who(names, seat) {
   return (names && names[seat]) || `Seat ${Number(seat) + 1}`;
+}
+
+/** A move in words for the "Confirm moves" bar (static/js/move-confirm.js). */
+export function describeMove(move, view) {
+  const t = view && (view.board || []).find((b) => b.x === move.x && b.y === move.y);
+  switch (move.type) {
+    case "PlaceFigure": return `Place your ${move.kind === "builder" ? "builder" : "follower"} on ${t ? segmentWords(t.tile, t.r, move.segment) : "the new tile"}`;
+    case "SkipFigure": return "Place no figure on this tile";
+    case "Draw": return "Draw a tile";
+    case "PlaceTile": return `Place tile ${view.turn.tile} on the square ${squareWords(move.x, move.y)}, turned ${degrees(move.r)}`;
+    case "PlaceAbbey": return `Place the abbey on the square ${squareWords(move.x, move.y)}`;
+    case "DeclineExtra": return "Decline the extra part (builder)";
+    case "PassAbbey": return "Keep the abbey (pass)";
+    default: return auctionMoveWords(move, view && view.auction, view ? view.players.map((p) => p.name) : []);
+  }
 }
 
 export function mount(root, ctx) {
@@ -225,11 +240,11 @@ export function mount(root, ctx) {
 
   // ------------------------------------------------------------------ moves
 
-  async function send(move) {
+  async function send(move, options) {
     if (busy) return;
     busy = true;
     error.textContent = "";
-    const result = await ctx.submit(move);
+    const result = await ctx.submit(move, options);
     busy = false;
     if (!result.ok) error.textContent = result.reason || result.code || "refused";
     else { selected = null; abbeyAt = null; }
@@ -393,7 +408,8 @@ export function mount(root, ctx) {
         el("div", {class: "cc-buttons"}, [
           button("⟲", () => rotate(-1), {title: "Rotate left", testid: "rotate-left"}),
           button("⟳ Rotate", () => rotate(1), {title: "Rotate right", testid: "rotate"}),
-          button("Place tile", () => send({type: "PlaceTile", x: selected.x, y: selected.y, r: selected.r}),
+          // a square, then Place tile: already two steps, no Confirm on top (move-confirm.js)
+          button("Place tile", () => send({type: "PlaceTile", x: selected.x, y: selected.y, r: selected.r}, {confirmed: true}),
             {primary: true, disabled: !selected, title: selected ? "" : "choose a highlighted square first (CAR-15)", testid: "place-tile"}),
         ]),
       ])]));
@@ -411,7 +427,8 @@ export function mount(root, ctx) {
     if (legalOf("Draw").length) row.push(button("Draw a tile", {type: "Draw"}, {primary: true, testid: "draw"}));
     if (legalOf("PlaceAbbey").length) {
       row.push(abbeyAt
-        ? button(`Place the abbey at (${abbeyAt.x}, ${abbeyAt.y})`, {type: "PlaceAbbey", x: abbeyAt.x, y: abbeyAt.y}, {primary: true, testid: "place-abbey"})
+        ? button(`Place the abbey at (${abbeyAt.x}, ${abbeyAt.y})`, () => send({type: "PlaceAbbey", x: abbeyAt.x, y: abbeyAt.y}, {confirmed: true}),
+          {primary: true, testid: "place-abbey"})
         : el("span", {class: "muted", text: "or tap a marked hole for your abbey (CAR-86)"}));
     }
     if (legalOf("DeclineExtra").length) row.push(button("Decline the extra part", {type: "DeclineExtra"}, {testid: "decline-extra"}));

@@ -281,6 +281,20 @@ function finalPanel(view) {
   ]), shared], {scrolls: true});
 }
 
+/** A move in words for the "Confirm moves" bar (static/js/move-confirm.js). */
+export function describeMove(move, view, ctx) {
+  if (move.type !== "Trade") return null;
+  const sell = {...zero(), ...move.sell}, buy = {...zero(), ...move.buy};
+  const words = (counts) => TYPES.filter((t) => counts[t]).map((t) => `${counts[t]} ${gemName(t, counts[t])}`).join(" and ");
+  const parts = [];
+  if (sum(sell)) parts.push(`sell ${words(sell)}`);
+  if (sum(buy)) parts.push(`buy ${words(buy)}`);
+  const me = view && ctx && ctx.seat !== null ? view.players[ctx.seat] : null;
+  const money = me ? me.money + TYPES.reduce((n, t) => n + (sell[t] - buy[t]) * view.prices[t], 0) : null;
+  const text = parts.length ? `Trade: ${parts.join(", then ")}` : "Pass: no trade this round";
+  return money === null ? text : `${text} (${money} grands after)`;
+}
+
 // ------------------------------------------------------------------ trade panel
 
 function createTradePanel(ctx) {
@@ -371,8 +385,8 @@ function createTradePanel(ctx) {
       result = {ok: false, reason: String(err)};
     }
     busy = false;
-    if (result && result.ok) reset();
-    else error = (result && (result.reason || result.code)) || "The move was refused.";
+    // a move awaiting the player's Confirm (move-confirm.js) keeps the bundle on show
+    if (result && result.ok) { if (!result.pending) reset(); } else error = (result && (result.reason || result.code)) || "The move was refused.";
     draw();
   }
 
