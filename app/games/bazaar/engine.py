@@ -20,8 +20,10 @@ from app.games.base import (
     Rng,
     shuffle,
 )
+from app.games.breakdown import Breakdown
 
 from . import bot, rules, view
+from .breakdown import score_breakdown
 from .data import EXCHANGE_CARDS, STALL_COUNT, STALL_SIZE
 from .moves import parse_move
 from .scoring import final_outcome
@@ -132,7 +134,12 @@ class BazaarEngine(Engine):
         return view.view(state, None, dict(state.options), reveal=True)
 
     def outcome(self, state: BazaarState) -> Outcome | None:
-        return final_outcome(state) if state.phase == OVER else None
+        if state.phase != OVER:
+            return None
+        return final_outcome(state).with_breakdown(score_breakdown(state))
+
+    def score_breakdown(self, state: BazaarState) -> list[Breakdown]:
+        return score_breakdown(state)
 
     def bot_move(self, state: BazaarState, seat: int, rng: Rng) -> Move:
         return bot.choose(state, seat, rng)

@@ -18,8 +18,10 @@ from app.games.base import (
     Seat,
     shuffle,
 )
+from app.games.breakdown import Breakdown
 
 from . import bot, rules, view
+from .ledger import score_breakdown
 from .state import State, dump_state, load_state
 from .tiles import BAZAAR_IDS, START, TILE_TYPES, supply
 
@@ -108,7 +110,11 @@ class CarcassonneEngine(Engine):
         return v
 
     def outcome(self, state: State) -> Outcome | None:
-        return view.outcome(state)
+        result = view.outcome(state)
+        return None if result is None else result.with_breakdown(score_breakdown(state))
+
+    def score_breakdown(self, state: State) -> list[Breakdown]:
+        return score_breakdown(state)
 
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         return bot.choose(state, seat, rng)

@@ -26,9 +26,11 @@ from app.games.base import (
     Seat,
     check_move,
 )
+from app.games.breakdown import Breakdown
 from app.games.carcassonne import auction
 from app.games.carcassonne_auction import options as opts
 from app.games.carcassonne_auction import view as views
+from app.games.carcassonne_auction.breakdown import score_breakdown
 
 State = dict[str, Any]
 CANCEL = "Cancel"
@@ -119,7 +121,11 @@ class CarcassonneAuction(Engine):
         return views.build_view(state)
 
     def outcome(self, state: State) -> Outcome | None:
-        return views.outcome(state)
+        result = views.outcome(state)
+        return None if result is None else result.with_breakdown(score_breakdown(state))
+
+    def score_breakdown(self, state: State) -> list[Breakdown]:
+        return score_breakdown(state)
 
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         return auction.bot_move(state["auction"], seat, rng)

@@ -24,8 +24,10 @@ from app.games.base import (
     Seat,
     shuffle,
 )
+from app.games.breakdown import Breakdown
 from app.games.grand_bazaar import bot, rules, scoring
 from app.games.grand_bazaar import view as view_module
+from app.games.grand_bazaar.breakdown import score_breakdown
 from app.games.grand_bazaar.data import CARD_IDS, FINAL_PRICE, TYPES, format_counts, gem_name
 from app.games.grand_bazaar.moves import decode
 from app.games.grand_bazaar.state import State, dump, load
@@ -121,7 +123,11 @@ class GrandBazaarEngine(Engine):
         return view_module.view(state, dict(state.options), reveal=True)
 
     def outcome(self, state: State) -> Outcome | None:
-        return scoring.outcome(state)
+        result = scoring.outcome(state)
+        return None if result is None else result.with_breakdown(score_breakdown(state))
+
+    def score_breakdown(self, state: State) -> list[Breakdown]:
+        return score_breakdown(state)
 
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         if state.turn() != seat:
