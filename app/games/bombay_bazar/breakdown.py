@@ -67,7 +67,7 @@ def _tournament(state: State, seat: int) -> Breakdown:
         lines.append(Line(
             f"round-{result['round']}", f"Round {result['round']}: {words}", score,
             (f"Trunk of {plural(score, 'segment')}",
-             _ending(result.get("ended"), result["elim_order"], seat, n)),
+             _ending(result.get("ended"), result.get("elim_order", []), seat, n)),
             None if medal is None else MEDALS[medal]))
     if not state["finished"]:
         length = _trunk(state, seat)
