@@ -9,6 +9,7 @@ import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
 import {Connection} from "./connection.js";
 import {LogView} from "./log.js";
+import {renderBreakdown} from "./breakdown.js";
 
 // ------------------------------------------------------------------ board host (shared)
 
@@ -500,6 +501,7 @@ async function gamePage() {
     $("outcome").hidden = !finished;
     if (finished) {
       renderRanking($("ranking"), state.view, names, state.resigned, game.kind);
+      renderBreakdown($("ranking"), state.view, (seat) => (((state.view.players || []).find((p) => p.seat === seat) || {}).name || seatName(names, seat)));
       $("outcome-title").textContent = outcomeTitle(game.kind, state.view && state.view.outcome);
     }
     $("rematch").hidden = !finished || !you.length;

@@ -57,9 +57,8 @@ def _seat(state: BazaarState, seat: int) -> Breakdown:
         lines.append(Line("penalties-caused",
                           f"Penalties caused (opponents lost {caused_points}; not your points)",
                           0, tuple(caused)))
-    if not lines:
-        lines.append(Line("none", "No purchase", 0))
-    return Breakdown(seat, state.score(seat), tuple(residual(state.score(seat), lines)))
+    lines = residual(state.score(seat), lines) or [Line("none", "No purchase", 0)]
+    return Breakdown(seat, state.score(seat), tuple(lines))
 
 
 def score_breakdown(state: BazaarState) -> list[Breakdown]:
