@@ -115,3 +115,18 @@ def test_old_snapshots_load_and_keep_the_sum_rule(engine: Engine, players: int,
         assert engine.dump_state(again) == engine.dump_state(loaded)
 
     check()
+
+
+@pytest.mark.parametrize(("engine", "players", "options"),
+                         [(e, *e.contract_configs()[0]) for e in ENGINES], ids=config_id)
+def test_the_finished_view_carries_the_breakdown(engine: Engine, players: int,
+                                                 options: dict[str, Any]) -> None:
+    """The end panel reads view.outcome: every view of a finished game (and the full view of
+    its replay) carries the same breakdown as the outcome."""
+    state = bot_game(engine, players, options, 47)[-1]
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    expected = outcome.to_json()["breakdown"]
+    for viewer in [None, *range(players)]:
+        assert engine.view(state, viewer)["outcome"]["breakdown"] == expected
+    assert engine.full_view(state)["outcome"]["breakdown"] == expected

@@ -134,9 +134,7 @@ class BazaarEngine(Engine):
         return view.view(state, None, dict(state.options), reveal=True)
 
     def outcome(self, state: BazaarState) -> Outcome | None:
-        if state.phase != OVER:
-            return None
-        return final_outcome(state).with_breakdown(score_breakdown(state))
+        return final_outcome(state) if state.phase == OVER else None
 
     def score_breakdown(self, state: BazaarState) -> list[Breakdown]:
         return score_breakdown(state)

@@ -110,8 +110,7 @@ class CarcassonneEngine(Engine):
         return v
 
     def outcome(self, state: State) -> Outcome | None:
-        result = view.outcome(state)
-        return None if result is None else result.with_breakdown(score_breakdown(state))
+        return view.outcome(state)
 
     def score_breakdown(self, state: State) -> list[Breakdown]:
         return score_breakdown(state)

@@ -121,8 +121,7 @@ class CarcassonneAuction(Engine):
         return views.build_view(state)
 
     def outcome(self, state: State) -> Outcome | None:
-        result = views.outcome(state)
-        return None if result is None else result.with_breakdown(score_breakdown(state))
+        return views.outcome(state)
 
     def score_breakdown(self, state: State) -> list[Breakdown]:
         return score_breakdown(state)

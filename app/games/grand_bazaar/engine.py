@@ -123,8 +123,7 @@ class GrandBazaarEngine(Engine):
         return view_module.view(state, dict(state.options), reveal=True)
 
     def outcome(self, state: State) -> Outcome | None:
-        result = scoring.outcome(state)
-        return None if result is None else result.with_breakdown(score_breakdown(state))
+        return scoring.outcome(state)
 
     def score_breakdown(self, state: State) -> list[Breakdown]:
         return score_breakdown(state)
