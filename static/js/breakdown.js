@@ -100,6 +100,11 @@ export function renderBreakdown(ranking, view, nameOf) {
   }
   box.hidden = false;
   const seats = rankedSeats(outcome);
+  // the page redraws on every update (clocks, presence): keep the table, and the <details> a
+  // reader opened, while nothing in it changed
+  const key = JSON.stringify([outcome.breakdown, outcome.ranks, outcome.winners, seats.map((s) => nameOf(s.seat))]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
   const winners = new Set(outcome.winners || []);
   clear(box).append(el("h3", {id: "breakdown-title", text: "Where the points came from"}),
     table(seats, nameOf, winners), cards(seats, nameOf, winners));

@@ -119,8 +119,10 @@ def test_the_end_panel_breakdown_is_the_outcome_in_words(guest, problems, kind, 
     opener = page.locator("[data-testid=breakdown-table] details summary").first
     opener.click()
     assert page.locator("[data-testid=breakdown-table] details[open] li").first.is_visible()
-    page.get_by_test_id("breakdown").scroll_into_view_if_needed()
     page.screenshot(path=str(OUT / f"{kind}-desktop.png"), full_page=True)
+    page.locator("#outcome").screenshot(path=str(OUT / f"{kind}-panel-desktop.png"))
+    # the page redraws on every update; what the reader opened stays open
+    assert page.locator("[data-testid=breakdown-table] details[open]").count() == 1
 
     page.set_viewport_size(SIZES["phone"])
     page.wait_for_timeout(200)  # a resize reflows the page; nothing is timed
@@ -134,6 +136,7 @@ def test_the_end_panel_breakdown_is_the_outcome_in_words(guest, problems, kind, 
             (line["source"], str(line["points"]), line["label"]) for line in b["lines"]]
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= SIZES["phone"]["width"], f"{kind}: the phone page scrolls sideways"
-    page.get_by_test_id("breakdown").scroll_into_view_if_needed()
+    page.locator("[data-testid=breakdown-cards] details summary").first.click()
     page.screenshot(path=str(OUT / f"{kind}-phone.png"), full_page=True)
+    page.locator("#outcome").screenshot(path=str(OUT / f"{kind}-panel-phone.png"))
     assert problems.errors == []

@@ -55,7 +55,8 @@ def _seat(state: BazaarState, seat: int) -> Breakdown:
                           tuple(t for t, _p in paid)))
     if caused:
         lines.append(Line("penalties-caused",
-                          f"Penalties caused (opponents lost {caused_points}; not your points)",
+                          f"Penalties caused (opponents lost {caused_points}; "
+                          "the buyer gains nothing)",
                           0, tuple(caused)))
     lines = residual(state.score(seat), lines) or [Line("none", "No purchase", 0)]
     return Breakdown(seat, state.score(seat), tuple(lines))

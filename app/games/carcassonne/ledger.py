@@ -27,6 +27,11 @@ ORDER = {source: i for i, (source, _label) in enumerate(SOURCES)}
 LABELS = dict(SOURCES)
 
 
+def signed(points: int) -> str:
+    """"+3", "−3" (a true minus sign, as the rest of the page writes it), "0"."""
+    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
+
+
 def note(s: State, seat: int, source: str, points: int, words: str) -> None:
     """Append a ledger entry (the tuple is replaced, never changed: clones share it)."""
     s.ledger = (*s.ledger, [seat, source, points, words])
@@ -82,7 +87,7 @@ def auction_entries(record: dict[str, Any], number: int, names: Sequence[str],
             words = f"won {tile} from {_names(names, [auctioneer])}"
         else:
             words = f"sold {tile} to {_names(names, [owner])}"
-        text = f"{bazaar}auction {number}: {words}: {points:+d}"
+        text = f"{bazaar}auction {number}: {words}: {signed(points)}"
         entries.append((seat, points, text[0].upper() + text[1:]))
     return entries
 

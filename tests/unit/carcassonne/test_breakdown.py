@@ -67,10 +67,10 @@ def test_car_63_auction_gains_and_payments_are_two_lines_in_words() -> None:
     red, blue, black, green = (lines(g, s) for s in range(4))
     assert blue["auction-payments"].points == -3
     assert blue["auction-payments"].items == (
-        "Bazaar of Red's tile, auction 1: bought tile 1, paying Red's bid: -3",)
+        "Bazaar of Red's tile, auction 1: bought tile 1, paying Red's bid: −3",)
     assert red["auction-gains"].items == (
         "Bazaar of Red's tile, auction 1: Blue bought tile 1, paying this bid: +3",)
     assert red["auction-payments"].points == -3 and black["auction-gains"].points == 3
     assert green["auction-payments"].items == (
-        "Bazaar of Red's tile, auction 2: won tile 2 from Black: -3",)
+        "Bazaar of Red's tile, auction 2: won tile 2 from Black: −3",)
     assert [b.score for b in ENGINE.score_breakdown(g.state)] == g.scores
