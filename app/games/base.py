@@ -16,8 +16,11 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
+
+from app.games.breakdown import Breakdown
+from app.games.breakdown import to_json as breakdown_json
 
 Seat = int
 HOST: Seat = -1
@@ -202,15 +205,24 @@ class Outcome:
     winners: list[Seat]
     reason: str = "finished"
     details: dict[str, Any] = field(default_factory=dict)
+    breakdown: list[dict[str, Any]] | None = None
+    """Each seat's score by source (`Engine.score_breakdown` as JSON), winner's or not."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "scores": list(self.scores),
             "ranks": list(self.ranks),
             "winners": list(self.winners),
             "reason": self.reason,
             "details": dict(self.details),
         }
+        if self.breakdown is not None:
+            data["breakdown"] = [dict(b) for b in self.breakdown]
+        return data
+
+    def with_breakdown(self, breakdowns: Iterable[Breakdown]) -> Outcome:
+        """This outcome with the breakdown put in (engines call it from `Engine.outcome`)."""
+        return replace(self, breakdown=breakdown_json(breakdowns))
 
 
 # --------------------------------------------------------------------------- options
@@ -485,6 +497,15 @@ class Engine(ABC):
         None for a seat whose score is hidden. Once it has ended: the outcome's scores, where
         those are numbers. Never a hidden quantity: the contract suite checks that redrawing
         the hidden parts (`resample_hidden`) never changes it.
+        """
+
+    @abstractmethod
+    def score_breakdown(self, state: State) -> list[Breakdown]:
+        """Each seat's score by source (app/games/breakdown.py), at any step.
+
+        Computed from the state alone, so a replay has it at every step; the lines of a seat
+        sum to its score now (the public score while the game runs, the outcome's at the end).
+        Public figures only: the platform shows it to anybody (docs/decisions.md).
         """
 
     @abstractmethod

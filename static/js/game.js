@@ -12,6 +12,7 @@ import {LogView} from "./log.js";
 import {drawRematch, fetchRematch} from "./rematch.js";
 import {endScoreChart} from "./score-chart.js";
 import {createMoveGate} from "./move-confirm.js";
+import {renderBreakdown} from "./breakdown.js";
 
 // ------------------------------------------------------------------ board host (shared)
 
@@ -516,6 +517,7 @@ async function gamePage() {
     $("outcome").hidden = !finished;
     if (finished) {
       renderRanking($("ranking"), state.view, names, state.resigned, game.kind);
+      renderBreakdown($("ranking"), state.view, (seat) => (((state.view.players || []).find((p) => p.seat === seat) || {}).name || seatName(names, seat)));
       $("outcome-title").textContent = outcomeTitle(game.kind, state.view && state.view.outcome);
       endScoreChart($("outcome"), gameId); // score over time, once (static/js/score-chart.js)
     }

@@ -149,3 +149,21 @@ def test_imports_are_rate_limited_per_identity_and_address(tmp_path: Any) -> Non
         assert others.count(201) == 4 and others[-2:] == [429, 429], others
         for p in people:
             p.http.close()
+
+
+@pytest.mark.parametrize("kind", ["grand-bazaar", "carcassonne", "bombay-bazar"])
+def test_the_breakdown_is_in_the_outcome_the_export_and_the_import(players: Any,
+                                                                   kind: str) -> None:
+    """Issue 14, part 1: the stored outcome (GET /api/games/{id}), the export's outcome and the
+    game imported from it carry the same score breakdown, whose lines make the scores."""
+    ann = players("Ann")
+    record = local_record(kind, players=2, seed=7)
+    game_id = ann.ok(ann.post("/api/games/import", json={"record": record}))["game_id"]
+    outcome = ann.game(game_id)["view"]["outcome"]
+    breakdown = outcome["breakdown"]
+    assert [b["score"] for b in breakdown] == outcome["scores"]
+    assert all(sum(line["points"] for line in b["lines"]) == b["score"] for b in breakdown)
+    exported = ann.ok(ann.get(f"/api/games/{game_id}/export"))
+    assert exported["outcome"]["breakdown"] == breakdown
+    again = ann.ok(ann.post("/api/games/import", json={"record": exported}))["game_id"]
+    assert ann.game(again)["view"]["outcome"]["breakdown"] == breakdown

@@ -20,8 +20,10 @@ from app.games.base import (
     Rng,
     shuffle,
 )
+from app.games.breakdown import Breakdown
 
 from . import bot, rules, view
+from .breakdown import score_breakdown
 from .data import EXCHANGE_CARDS, STALL_COUNT, STALL_SIZE
 from .moves import parse_move
 from .scoring import final_outcome
@@ -137,6 +139,9 @@ class BazaarEngine(Engine):
     def public_scores(self, state: BazaarState) -> list[float | int | None]:
         """BAZ-34: scores are public (purchase points minus penalties, BAZ-24)."""
         return [state.score(seat) for seat in range(state.n)]
+
+    def score_breakdown(self, state: BazaarState) -> list[Breakdown]:
+        return score_breakdown(state)
 
     def bot_move(self, state: BazaarState, seat: int, rng: Rng) -> Move:
         return bot.choose(state, seat, rng)

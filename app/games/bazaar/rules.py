@@ -321,6 +321,7 @@ def _buy(state: BazaarState, seat: int, move: Buy, rng: Rng) -> tuple[BazaarStat
         "penalties": [{"seat": o, "tokens": t, "points": p} for o, t, p in penalties],
     }
     events: list[Event] = [bought]
+    s.ledger.append([seat, top, number, left, level, points, [list(p) for p in penalties]])
     for opponent, tokens, lost in penalties:
         s.penalties[opponent] += lost
         events.append({"type": "PenaltyApplied", "seat": opponent, "by": seat, "tokens": tokens,

@@ -12,6 +12,7 @@ from typing import Any
 
 from app.games.base import Outcome
 
+from .breakdown import score_breakdown
 from .data import CHARTS, PENALTY_MARGIN, STARRED
 from .state import BazaarState
 
@@ -70,4 +71,4 @@ def final_outcome(state: BazaarState) -> Outcome:
     }
     return Outcome(
         scores=scores, ranks=rank, winners=winners, reason=str(state.reason), details=details
-    )
+    ).with_breakdown(score_breakdown(state))

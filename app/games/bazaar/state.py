@@ -6,7 +6,7 @@ The state is one dataclass of plain JSON types. `dump_state` / `load_state` are 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 # Turn phases (BAZ-12): the action, the colour choice after a wild roll, the optional
@@ -53,6 +53,10 @@ class BazaarState:
     """The die face rolled this turn, if any (public)."""
     reason: str | None
     """Termination reason once the game is over (BAZ-30, BAZ-31)."""
+    ledger: list[list[Any]] = field(default_factory=list)
+    """Every purchase, for the score breakdown: [buyer, ware, stall number, tokens left, star
+    level, points, [[opponent, tokens held, points lost], ...]] (BAZ-24, BAZ-26). Entries never
+    change once appended; states saved before it existed load with an empty ledger."""
 
     @property
     def n(self) -> int:
@@ -86,6 +90,7 @@ def clone(state: BazaarState) -> BazaarState:
     fields_["penalties"] = state.penalties[:]
     fields_["bought"] = [b[:] for b in state.bought]
     fields_["started"] = state.started[:]
+    fields_["ledger"] = state.ledger[:]  # the entries themselves are never changed
     return new
 
 
@@ -98,6 +103,7 @@ def dump_state(state: BazaarState) -> dict[str, Any]:
 def load_state(data: dict[str, Any]) -> BazaarState:
     """The inverse of `dump_state`."""
     copied = clone_json(data)
+    copied.setdefault("ledger", [])  # snapshots saved before the ledger existed
     return BazaarState(**{f.name: copied[f.name] for f in fields(BazaarState)})
 
 

@@ -20,6 +20,7 @@ from app.games.base import (
     Seat,
 )
 from app.games.bombay_bazar import bot, flow, rules, scoring, start
+from app.games.bombay_bazar.breakdown import score_breakdown
 from app.games.bombay_bazar.data import MAX_PLAYERS, MIN_PLAYERS, PICTURE_IDS
 from app.games.bombay_bazar.describe import describe_event
 from app.games.bombay_bazar.geometry import LAYOUT_OF_TURN, LAYOUTS
@@ -31,9 +32,11 @@ from app.games.bombay_bazar.state import (
     is_solo,
     is_tournament,
     new_state,
+    with_defaults,
 )
 from app.games.bombay_bazar.tournament import standings
 from app.games.bombay_bazar.view import view as build_view
+from app.games.breakdown import Breakdown
 
 STEP_OF: dict[str, str] = {
     "ChooseElephant": "elephants",
@@ -163,6 +166,13 @@ class BombayBazarEngine(Engine):
         return build_view(state, seat, self.to_act(state), self.outcome(state))
 
     def outcome(self, state: State) -> Outcome | None:
+        result = self._outcome(state)
+        return None if result is None else result.with_breakdown(score_breakdown(state))
+
+    def score_breakdown(self, state: State) -> list[Breakdown]:
+        return score_breakdown(state)
+
+    def _outcome(self, state: State) -> Outcome | None:
         if not state["finished"]:
             return None
         last = state["results"][-1]
@@ -194,7 +204,7 @@ class BombayBazarEngine(Engine):
         return deep_copy(state)
 
     def load_state(self, data: JSON) -> State:
-        return deep_copy(data)
+        return with_defaults(deep_copy(data))
 
     # -- hidden information (BOM-20)
 

@@ -103,6 +103,7 @@ def end_round(state: State, rng: Rng, events: list[Event]) -> None:
         "places": scoring.places(round_scores),
         "elephants": list(state["elephants"]),
         "elim_order": list(state["elim_order"]),
+        "ended": list(state["ended"]),
         "paths": [rules.path_json(rules.walk(state["board"], e)[0]) if e else []
                   for e in state["elephants"]],
     }

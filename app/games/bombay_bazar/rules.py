@@ -195,10 +195,24 @@ def place(state: State, seat: int, layout: int) -> dict[str, Any]:
     }
 
 
+def end_cause(state: State, cell: int) -> str:
+    """BOM-38: which of the three ways to have no legal placement ended a trunk at ``cell``.
+
+    ``piles`` (every pile empty), ``taken`` (the tip cell holds a piece or an end piece) or
+    ``blocked`` (no layout of the pictures left fits there), for the score breakdown.
+    """
+    if not any(state["piles"]):
+        return "piles"
+    if state["board"][cell] >= 0 or state["ends"][cell] > 0:
+        return "taken"
+    return "blocked"
+
+
 def eliminate(state: State, seat: int) -> dict[str, Any]:
     """BOM-38/39: the seat's end piece goes on its tip cell and the seat is out; the event."""
     elephant = state["elephants"][seat]
     path, (cell, entry) = walk(state["board"], elephant)
+    state["ended"][seat] = end_cause(state, cell)
     state["ends"][cell] += 1
     state["end_marks"].append([cell, elephant, entry, len(state["placements"])])
     state["out"][seat] = True

@@ -15,6 +15,8 @@ Keys:
 * ``end_marks``: [cell, elephant, stub edge, placements made before it] per end piece;
 * ``piles``: count per picture (BOM-14);
 * ``out``, ``elim_order``, ``start`` (start seat), ``turn`` (seat to place);
+* ``ended``: per seat, what ended its trunk this round (`rules.end_cause`), or None; states
+  saved before it existed load with None for every seat (`with_defaults`);
 * ``placements``: [seat, cell, layout] in order (BOM-33);
 * ``parity``: the start step of BOM-17, or None;
 * ``results`` (finished rounds), ``medals`` ([gold, silver, bronze] per seat);
@@ -63,6 +65,7 @@ def reset_round(state: State) -> None:
         piles=list(COPIES),
         out=[False] * n,
         elim_order=[],
+        ended=[None] * n,
         start=None,
         turn=None,
         placements=[],
@@ -76,7 +79,7 @@ def deep_copy(value: _T) -> _T:
 
 
 _LISTS = ("elephants", "board", "ends", "end_marks", "piles", "out", "elim_order",
-          "placements", "results")
+          "placements", "results", "ended")
 
 
 def clone(state: State) -> State:
@@ -96,6 +99,12 @@ def clone(state: State) -> State:
                          "hides": list(parity["hides"]), "calls": list(parity["calls"]),
                          "history": list(parity["history"])}
     return new
+
+
+def with_defaults(state: State) -> State:
+    """A loaded state with the keys that later versions added (old snapshots lack them)."""
+    state.setdefault("ended", [None] * len(state["names"]))
+    return state
 
 
 def players(state: State) -> int:

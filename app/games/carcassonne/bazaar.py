@@ -14,6 +14,7 @@ from typing import Any
 from app.games.base import Move, Rng
 
 from . import auction
+from .ledger import auction_entries, note
 from .parts import hold_tile
 from .placement import can_place
 from .state import State
@@ -75,6 +76,11 @@ def apply_auction(s: State, seat: int, move: Move, events: list[Event]) -> None:
         if ev["type"] == "AuctionSettled":
             for ch in ev["changes"]:
                 s.scores[ch["seat"]] += ch["points"]
+            placer = s.names[new["placer"]]
+            for seat, points, words in auction_entries(ev, ev["auction"], s.names,
+                                                       f"Bazaar of {placer}'s tile, "):
+                note(s, seat, "auction-gains" if points > 0 else "auction-payments", points,
+                     words)
     events.extend(evs)
     nxt = auction.to_act(new)
     if nxt is None:

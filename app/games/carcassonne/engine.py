@@ -18,8 +18,10 @@ from app.games.base import (
     Seat,
     shuffle,
 )
+from app.games.breakdown import Breakdown
 
 from . import bot, rules, view
+from .ledger import score_breakdown
 from .state import State, dump_state, load_state
 from .tiles import BAZAAR_IDS, START, TILE_TYPES, supply
 
@@ -113,6 +115,9 @@ class CarcassonneEngine(Engine):
     def public_scores(self, state: State) -> list[float | int | None]:
         """CAR-98: every score is public; the final scoring (CAR-46) adds to the same track."""
         return list(state.scores)
+
+    def score_breakdown(self, state: State) -> list[Breakdown]:
+        return score_breakdown(state)
 
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         return bot.choose(state, seat, rng)

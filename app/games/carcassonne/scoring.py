@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.games.breakdown import plural
+
 from .features import cloisters_around, surrounding
+from .ledger import feature_words, note_feature
 from .state import Feat, Square, State
 
 Event = dict[str, Any]
@@ -63,6 +66,9 @@ def score_feature(s: State, root: int, final: bool) -> Event:
     pts = value(s, f, final) if winners else 0
     for seat in winners:
         s.scores[seat] += pts
+    around = surrounding(s, next(iter(f.squares))) if f.kind == "K" else 0
+    note_feature(s, f.kind, feature_words(f.kind, len(f.squares), f.pennants, around, final),
+                 pts, winners)
     f.scored = True
     back = return_figures(s, f) if not final else []
     return {"type": "FeatureScored", "feature": KIND_NAMES[f.kind],
@@ -98,6 +104,10 @@ def final_scoring(s: State) -> list[Event]:
     return events
 
 
+def _cities(count: int) -> str:
+    return plural(count, "completed city", "completed cities")
+
+
 def _farm_cities(s: State, f: Feat) -> list[int]:
     """Completed cities a field borders, resolved through find (CAR-34, CAR-49)."""
     roots = {s.find(c) for c in f.cities}
@@ -118,6 +128,7 @@ def _farms(s: State) -> list[Event]:
             pts = 3 * len(cities)
             for seat in winners:
                 s.scores[seat] += pts
+            note_feature(s, "F", f"Farm beside {_cities(len(cities))}", pts, winners)
             events.append({"type": "FarmScored", "rule": mode, "cities": len(cities),
                            "points": pts, "seats": winners,
                            "farmers": [list(s.figures[n][2:5]) for _st, n in f.followers]})
@@ -129,6 +140,7 @@ def _farms(s: State) -> list[Event]:
         for seat in sorted(per_seat):
             pts = 3 * len(per_seat[seat])
             s.scores[seat] += pts
+            note_feature(s, "F", f"Farms beside {_cities(len(per_seat[seat]))}", pts, [seat])
             events.append({"type": "FarmScored", "rule": mode, "cities": len(per_seat[seat]),
                            "points": pts, "seats": [seat], "farmers": []})
     else:  # "first": per city, farmers of every field bordering it counted together
@@ -144,6 +156,9 @@ def _farms(s: State) -> list[Event]:
             winners = sorted(seat for seat, c in counts.items() if c == best)
             for seat in winners:
                 s.scores[seat] += 4
+            tiles = len(s.feats[city].squares)
+            note_feature(s, "F", f"Most farmers beside a completed city of {plural(tiles, 'tile')}",
+                         4, winners)
             events.append({"type": "FarmScored", "rule": mode, "cities": 1, "points": 4,
                            "seats": winners, "farmers": [],
                            "city": [list(q) for q in sorted(s.feats[city].squares)]})

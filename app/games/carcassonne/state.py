@@ -58,7 +58,7 @@ class State:
     __slots__ = ("names", "opts", "n", "stack", "pos", "facedown", "discards", "board",
                  "frontier", "parent", "feats", "figures", "scores", "followers", "builder",
                  "abbey", "agenda", "phase", "actor", "ctx", "window", "queue", "auction",
-                 "last_regular", "finished", "final", "_owned", "_shared")
+                 "last_regular", "finished", "final", "ledger", "_owned", "_shared")
 
     def __init__(self) -> None:
         self.names: tuple[str, ...] = ()
@@ -87,6 +87,8 @@ class State:
         self.last_regular = -1
         self.finished = False
         self.final: list[Any] = []  # final-scoring items, for the report
+        # every score change: [seat, source, points, words] (ledger.py); entries never change
+        self.ledger: tuple[list[Any], ...] = ()
         self._owned: set[int] = set()
         self._shared = False  # board, frontier, parent, feats, figures belong to another state
 
@@ -124,6 +126,7 @@ class State:
         s.last_regular = self.last_regular
         s.finished = self.finished
         s.final = self.final
+        s.ledger = self.ledger
         s._owned = set()
         return s
 
@@ -198,6 +201,7 @@ def dump_state(s: State) -> dict[str, Any]:
         "agenda": [list(step) for step in s.agenda], "phase": s.phase, "actor": s.actor,
         "ctx": s.ctx, "window": s.window, "queue": list(s.queue), "auction": s.auction,
         "last_regular": s.last_regular, "finished": s.finished, "final": s.final,
+        "ledger": [list(e) for e in s.ledger],
     }
 
 
@@ -230,4 +234,5 @@ def load_state(d: dict[str, Any]) -> State:
     s.last_regular = d["last_regular"]
     s.finished = d["finished"]
     s.final = d["final"]
+    s.ledger = tuple(list(e) for e in d.get("ledger", []))  # older snapshots have none
     return s

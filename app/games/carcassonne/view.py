@@ -15,6 +15,7 @@ from app.games.base import Outcome, competition_ranks, envelope
 from . import auction
 from .bazaar import won_tiles
 from .figures import figure_options
+from .ledger import score_breakdown
 from .placement import holes, legal_placements
 from .state import State
 
@@ -27,7 +28,8 @@ def outcome(s: State) -> Outcome | None:
         return None
     ranks = competition_ranks(s.scores)
     return Outcome(scores=list(s.scores), ranks=ranks,
-                   winners=[i for i, r in enumerate(ranks) if r == 1])
+                   winners=[i for i, r in enumerate(ranks) if r == 1]
+                   ).with_breakdown(score_breakdown(s))
 
 
 def players(s: State) -> list[dict[str, Any]]:

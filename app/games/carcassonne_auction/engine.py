@@ -26,10 +26,12 @@ from app.games.base import (
     Seat,
     check_move,
 )
+from app.games.breakdown import Breakdown
 from app.games.carcassonne import auction
 from app.games.carcassonne_auction import options as opts
 from app.games.carcassonne_auction import report
 from app.games.carcassonne_auction import view as views
+from app.games.carcassonne_auction.breakdown import score_breakdown
 
 State = dict[str, Any]
 CANCEL = "Cancel"
@@ -125,6 +127,9 @@ class CarcassonneAuction(Engine):
     def public_scores(self, state: State) -> list[float | int | None]:
         """CAR-108, CAR-113: the entered scores plus each seat's net change (all public)."""
         return list(report.current_scores(state))
+
+    def score_breakdown(self, state: State) -> list[Breakdown]:
+        return score_breakdown(state)
 
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         return auction.bot_move(state["auction"], seat, rng)

@@ -12,6 +12,7 @@ from typing import Any
 
 from app.games.base import Outcome, envelope
 from app.games.carcassonne import auction
+from app.games.carcassonne_auction.breakdown import score_breakdown
 from app.games.carcassonne_auction.report import build_report, current_scores, net_changes
 
 
@@ -39,7 +40,7 @@ def outcome(state: dict[str, Any]) -> Outcome | None:
             "owners": auction.owners(state["auction"]),
             "play_order": auction.play_order(state["auction"]),
         },
-    )
+    ).with_breakdown(score_breakdown(state))
 
 
 def players(state: dict[str, Any]) -> list[dict[str, Any]]:

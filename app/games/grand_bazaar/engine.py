@@ -24,8 +24,10 @@ from app.games.base import (
     Seat,
     shuffle,
 )
+from app.games.breakdown import Breakdown
 from app.games.grand_bazaar import bot, rules, scoring
 from app.games.grand_bazaar import view as view_module
+from app.games.grand_bazaar.breakdown import score_breakdown
 from app.games.grand_bazaar.data import CARD_IDS, FINAL_PRICE, TYPES, format_counts, gem_name
 from app.games.grand_bazaar.moves import decode
 from app.games.grand_bazaar.state import State, dump, load
@@ -126,6 +128,9 @@ class GrandBazaarEngine(Engine):
     def public_scores(self, state: State) -> list[float | int | None]:
         """GB-22: money is public; after the final sale (GB-19) it is the outcome's score."""
         return list(state.money)
+
+    def score_breakdown(self, state: State) -> list[Breakdown]:
+        return score_breakdown(state)
 
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         if state.turn() != seat:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.games.base import Outcome, competition_ranks
+from app.games.grand_bazaar.breakdown import score_breakdown
 from app.games.grand_bazaar.data import TYPES
 from app.games.grand_bazaar.state import State
 
@@ -20,4 +21,5 @@ def outcome(state: State) -> Outcome | None:
         "sold": [dict(zip(TYPES, h, strict=True)) for h in state.final.sold],
         "history": list(state.history),
     }
-    return Outcome(scores=scores, ranks=ranks, winners=winners, details=details)
+    return Outcome(scores=scores, ranks=ranks, winners=winners,
+                   details=details).with_breakdown(score_breakdown(state))

@@ -1,0 +1,111 @@
+// The score breakdown on the end panel (issue 14, part 1): each player's points by source, in
+// words, from outcome.breakdown (Engine.score_breakdown). The winner comes first and ties keep
+// the order of the outcome's ranks (then the table order); an auction ranks nobody (CAR-113).
+// Wide screens get one column per player, phones one block per player (static/css/breakdown.css).
+import {el, clear, seatColor} from "./dom.js";
+
+const CSS = "/static/css/breakdown.css";
+
+function ensureStyle() {
+  if (document.querySelector(`link[href="${CSS}"]`)) return;
+  document.head.append(el("link", {rel: "stylesheet", href: CSS}));
+}
+
+/** Points in words: a true minus sign for payments and penalties. */
+export function pointsText(points) {
+  return points < 0 ? `−${-points}` : String(points);
+}
+
+function scoreWords(score) {
+  if (!Array.isArray(score)) return pointsText(score);
+  const [gold = 0, silver = 0, bronze = 0] = score;
+  return `${gold} gold, ${silver} silver, ${bronze} bronze`;
+}
+
+/** The seats in the order of the outcome's ranks (ties in table order). */
+export function rankedSeats(outcome) {
+  const rows = outcome.breakdown || [];
+  const ranks = outcome.ranks || [];
+  return rows.map((b) => ({...b, rank: ranks.length ? ranks[b.seat] : null}))
+    .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.seat - b.seat);
+}
+
+// Every source any player has, in the order the ranked players list them.
+function sources(seats) {
+  const seen = new Map();
+  for (const s of seats) for (const line of s.lines) if (!seen.has(line.source)) seen.set(line.source, line.label);
+  return [...seen];
+}
+
+function cell(line) {
+  if (!line) return el("span", {class: "muted", text: "—"});
+  const points = el("span", {class: "bd-points", text: pointsText(line.points)});
+  const medal = line.medal ? el("span", {class: "tag", text: line.medal}) : null;
+  if (!(line.items || []).length) return el("span", {}, [points, medal]);
+  return el("details", {class: "bd-items"}, [
+    el("summary", {}, [points, medal]),
+    el("ul", {}, line.items.map((item) => el("li", {text: item}))),
+  ]);
+}
+
+function playerHead(s, name, winners) {
+  const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
+  dot.style.background = seatColor(s.seat);
+  return [s.rank !== null ? el("span", {class: "rank", text: `${s.rank}.`}) : null, dot,
+    el("span", {text: name}), winners.has(s.seat) ? el("span", {class: "tag", text: "winner"}) : null];
+}
+
+function table(seats, nameOf, winners) {
+  const rows = sources(seats).map(([source, label]) => el("tr", {dataset: {source}}, [
+    el("th", {scope: "row", text: (seats.map((s) => s.lines.find((l) => l.source === source)).find(Boolean) || {}).label || label}),
+    ...seats.map((s) => {
+      const line = s.lines.find((l) => l.source === source);
+      return el("td", {dataset: {seat: String(s.seat), source, points: line ? String(line.points) : ""},
+        title: line ? line.label : ""}, [cell(line)]);
+    }),
+  ]));
+  return el("table", {class: "bd-table", "data-testid": "breakdown-table"}, [
+    el("caption", {class: "sr-only", text: "Score by source"}),
+    el("thead", {}, el("tr", {}, [el("th", {scope: "col", text: "Source"}),
+      ...seats.map((s) => el("th", {scope: "col", dataset: {seat: String(s.seat)}}, playerHead(s, nameOf(s.seat), winners)))])),
+    el("tbody", {}, rows),
+    el("tfoot", {}, el("tr", {}, [el("th", {scope: "row", text: "Score"}),
+      ...seats.map((s) => el("td", {class: "bd-total", dataset: {seat: String(s.seat)}, text: scoreWords(s.score)}))])),
+  ]);
+}
+
+function cards(seats, nameOf, winners) {
+  return el("div", {class: "bd-cards", "data-testid": "breakdown-cards"}, seats.map((s) =>
+    el("section", {class: "bd-card", dataset: {seat: String(s.seat)}}, [
+      el("h3", {}, [...playerHead(s, nameOf(s.seat), winners),
+        el("span", {class: "bd-total", text: scoreWords(s.score)})]),
+      el("table", {}, el("tbody", {}, s.lines.map((line) => el("tr", {dataset: {source: line.source, points: String(line.points)}}, [
+        el("th", {scope: "row", text: line.label}), el("td", {}, [cell(line)]),
+      ])))),
+    ])));
+}
+
+/** Fill (or create after the ranking) the breakdown block from view.outcome.breakdown. */
+export function renderBreakdown(ranking, view, nameOf) {
+  let box = document.getElementById("breakdown");
+  const outcome = view && view.outcome;
+  if (!outcome || !Array.isArray(outcome.breakdown) || !outcome.breakdown.length) {
+    if (box) box.hidden = true;
+    return;
+  }
+  ensureStyle();
+  if (!box) {
+    box = el("section", {id: "breakdown", class: "breakdown", "data-testid": "breakdown", "aria-labelledby": "breakdown-title"});
+    ranking.after(box);
+  }
+  box.hidden = false;
+  const seats = rankedSeats(outcome);
+  // the page redraws on every update (clocks, presence): keep the table, and the <details> a
+  // reader opened, while nothing in it changed
+  const key = JSON.stringify([outcome.breakdown, outcome.ranks, outcome.winners, seats.map((s) => nameOf(s.seat))]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  const winners = new Set(outcome.winners || []);
+  clear(box).append(el("h3", {id: "breakdown-title", text: "Where the points came from"}),
+    table(seats, nameOf, winners), cards(seats, nameOf, winners));
+}
