@@ -6,6 +6,7 @@
 
 import {el, clear, seatColor} from "./dom.js";
 import {api, errorText} from "./api.js";
+import {showError} from "./words.js";
 import {ensureIdentity} from "./identity.js";
 import {Connection} from "./connection.js";
 import {LogView} from "./log.js";
@@ -120,7 +121,7 @@ export function mountFallback(root, ctx) {
         error.textContent = "";
         const result = await ctx.submit(move);
         busy = false;
-        if (!result.ok) error.textContent = result.reason || result.code;
+        if (!result.ok) showError(error, result.reason || result.code, ctx.kind);
         drawMoves();
       });
       moves.append(button);
@@ -441,7 +442,7 @@ async function gamePage() {
   const submit = async (move) => {
     $("move-error").textContent = "";
     const result = await conn.move(move);
-    if (!result.ok && boardRoot.dataset.board === "fallback") $("move-error").textContent = result.reason || result.code;
+    if (!result.ok && boardRoot.dataset.board === "fallback") showError($("move-error"), result.reason || result.code, game.kind);
     return result;
   };
 
@@ -686,7 +687,7 @@ async function gamePage() {
     onError(frame) {
       // errors not tied to a move of ours (a chat line refused, a rate limit): say so
       console.warn("server error", frame);
-      $("move-error").textContent = frame.reason || frame.code || "";
+      showError($("move-error"), frame.reason || frame.code || "", game.kind);
     },
   });
 
