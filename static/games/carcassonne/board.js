@@ -462,9 +462,9 @@ export function mount(root, ctx) {
       el("p", {text: `${view.stack} in the stack${view.face_down ? `, ${view.face_down} face down for the bazaar` : ""}.`})]);
     if (view.remaining) {
       stack.append(el("div", {class: "cc-remaining", "data-testid": "cc-remaining"}, Object.entries(view.remaining).map(([tid, n]) =>
-        el("span", {class: "cc-count", title: `${n} × ${tid}`}, [tileIcon(tid, 0, 30, `tile ${tid}`), el("small", {text: `${tid}×${n}`})]))));
+        el("span", {class: "cc-count", title: `${n} × ${tileName(tid)}`}, [tileIcon(tid, 0, 30, tileName(tid)), el("small", {text: `×${n}`})]))));
     }
-    if (view.discards && view.discards.length) stack.append(el("p", {class: "muted", text: `Discarded: ${view.discards.join(", ")}`}));
+    if (view.discards && view.discards.length) stack.append(el("p", {class: "muted", text: `Set aside (fit nowhere): ${view.discards.map(tileName).join(", ")}`}));
     info.append(stack);
   }
 
