@@ -721,7 +721,7 @@ async function gamePage() {
       await conn.chat(text);
       input.value = "";
     } catch (err) {
-      $("move-error").textContent = errorText(err);
+      showError($("move-error"), errorText(err), game.kind);
     }
   });
 
@@ -749,7 +749,7 @@ async function gamePage() {
       await api("POST", `/api/games/${encodeURIComponent(gameId)}/resign`, {seat: state.seat});
       markResigned(state.seat);
     } catch (err) {
-      $("move-error").textContent = errorText(err);
+      showError($("move-error"), errorText(err), game.kind);
     }
     drawChrome();
   });
@@ -758,7 +758,7 @@ async function gamePage() {
       const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`);
       location.assign(`/lobbies/${encodeURIComponent(res.lobby_id)}`);
     } catch (err) {
-      $("move-error").textContent = errorText(err);
+      showError($("move-error"), errorText(err), game.kind);
     }
   });
 
