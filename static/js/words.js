@@ -42,7 +42,7 @@ export function errorNodes(text, kind) {
   const {words: said, rules} = splitRule(text);
   const nodes = [said];
   for (const rule of rules) {
-    nodes.push(" ", el("a", {class: "rule-ref muted small", href: kind ? `/rules/${kind}` : "#",
+    nodes.push(" ", el("a", {class: "rule-ref muted", style: "font-size: .85em", href: kind ? `/rules/${kind}` : "#",
       target: "_blank", rel: "noopener", title: `The rules of this game (rule ${rule})`, text: `Rule ${rule}`}));
   }
   return nodes;
