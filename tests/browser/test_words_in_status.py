@@ -99,3 +99,26 @@ def test_carcassonne_log_is_in_players_words(guest, problems):
             and (not e.get("points") or not e.get("seats"))]
     assert all(not e.get("text") for e in zero)
     assert problems.errors == []
+
+
+SPLIT = """async () => {
+  const {splitRule, showError} = await import('/static/js/words.js');
+  const box = document.createElement('p');
+  document.body.append(box);
+  showError(box, 'CAR-15: the tile must touch a placed tile (CAR-16)', 'carcassonne');
+  const link = box.querySelector('a.rule-ref');
+  return {split: splitRule('Compulsory buy (GB-13f): Ann must buy (can buy: ruby).'),
+          text: box.textContent, links: [...box.querySelectorAll('a')].map((a) => a.textContent),
+          href: link && link.getAttribute('href')}; }"""
+
+
+def test_a_refusal_shows_its_words_and_the_rule_as_a_small_link(guest, problems):
+    """The helper every board's move error goes through (static/js/words.js)."""
+    page = guest("Fay")
+    got = page.evaluate(SPLIT)
+    assert got["split"] == {"words": "Compulsory buy: Ann must buy (can buy: ruby).",
+                            "rules": ["GB-13f"]}
+    assert got["text"].startswith("The tile must touch a placed tile Rule CAR-15")
+    assert got["links"] == ["Rule CAR-15", "Rule CAR-16"]
+    assert got["href"] == "/rules/carcassonne"
+    assert problems.errors == []
