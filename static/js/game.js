@@ -6,6 +6,7 @@
 
 import {el, clear, seatColor} from "./dom.js";
 import {api, errorText} from "./api.js";
+import {showError} from "./words.js";
 import {ensureIdentity} from "./identity.js";
 import {Connection} from "./connection.js";
 import {LogView} from "./log.js";
@@ -127,7 +128,7 @@ export function mountFallback(root, ctx) {
         error.textContent = "";
         const result = await ctx.submit(move);
         busy = false;
-        if (!result.ok) error.textContent = result.reason || result.code;
+        if (!result.ok) showError(error, result.reason || result.code, ctx.kind);
         drawMoves();
       });
       moves.append(button);
@@ -449,7 +450,7 @@ async function gamePage() {
   const send = async (move) => {
     $("move-error").textContent = "";
     const result = await conn.move(move);
-    if (!result.ok && boardRoot.dataset.board === "fallback") $("move-error").textContent = result.reason || result.code;
+    if (!result.ok && boardRoot.dataset.board === "fallback") showError($("move-error"), result.reason || result.code, game.kind);
     return result;
   };
   // every move of every board goes through the "Confirm moves" gate (issue 13, point 15)
@@ -714,7 +715,7 @@ async function gamePage() {
     onError(frame) {
       // errors not tied to a move of ours (a chat line refused, a rate limit): say so
       console.warn("server error", frame);
-      $("move-error").textContent = frame.reason || frame.code || "";
+      showError($("move-error"), frame.reason || frame.code || "", game.kind);
     },
   });
 
@@ -748,7 +749,7 @@ async function gamePage() {
       await conn.chat(text);
       input.value = "";
     } catch (err) {
-      $("move-error").textContent = errorText(err);
+      showError($("move-error"), errorText(err), game.kind);
     }
   });
 
@@ -776,7 +777,7 @@ async function gamePage() {
       await api("POST", `/api/games/${encodeURIComponent(gameId)}/resign`, {seat: state.seat});
       markResigned(state.seat);
     } catch (err) {
-      $("move-error").textContent = errorText(err);
+      showError($("move-error"), errorText(err), game.kind);
     }
     drawChrome();
   });
@@ -785,7 +786,7 @@ async function gamePage() {
       const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`);
       location.assign(res.game_id ? `/games/${encodeURIComponent(res.game_id)}` : `/lobbies/${encodeURIComponent(res.lobby_id)}`);
     } catch (err) {
-      $("move-error").textContent = errorText(err);
+      showError($("move-error"), errorText(err), game.kind);
     }
   });
 

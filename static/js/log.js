@@ -12,7 +12,8 @@ export function entryTexts(entry, names) {
   const texts = (entry.events || []).map((e) => e && e.text).filter(Boolean);
   if (texts.length) return texts;
   const who = entry.seat !== null && entry.seat !== undefined ? (names[entry.seat] || `Seat ${entry.seat + 1}`) : "";
-  const what = entry.move && entry.move.type ? entry.move.type : "move";
+  // the move's type in words ("SkipFigure" -> "skip figure"), never the raw tag
+  const what = entry.move && entry.move.type ? String(entry.move.type).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase() : "move";
   return [who ? `${who}: ${what}` : what];
 }
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from app.games.base import Event, envelope
 
-from .data import CHARTS, COLOUR_NAMES, COLOURS, EQUATIONS, STARRED, WARES, letters, short
+from .data import CHARTS, COLOUR_NAMES, COLOURS, EQUATIONS, STARRED, WARES, letters
 from .moves import tokens_json
 from .rules import equations_in_force, to_act
 from .scoring import final_outcome, star_level
@@ -114,7 +114,15 @@ def _name(names: Sequence[str], seat: Any) -> str:
 
 
 def _tokens(value: dict[str, int]) -> str:
-    return short([int(value.get(c, 0)) for c in COLOURS])
+    """Tokens in words: "2 red, 1 white and 1 blue" (the log spells colours out)."""
+    parts = [f"{int(value.get(c, 0))} {COLOUR_NAMES[c]}" for c in COLOURS if value.get(c, 0)]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _ware(counts: list[int] | tuple[int, ...]) -> str:
+    return _tokens(dict(zip(COLOURS, counts, strict=True)))
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
@@ -124,21 +132,22 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if kind == "DieRolled":
         face = event["face"]
         if face == "WILD":
-            return f"{who} rolled WILD"
+            return f"{who} rolled the wild face"
         if event.get("got") is None:
-            return f"{who} rolled {face}: the bank has no {COLOUR_NAMES[face]} token left"
-        return f"{who} rolled {face} and took a {COLOUR_NAMES[face]} token"
+            colour = COLOUR_NAMES[face]
+            return f"{who} rolled {colour}: the bank has no {colour} token left"
+        return f"{who} rolled {COLOUR_NAMES[face]} and took a {COLOUR_NAMES[face]} token"
     if kind == "ColourChosen":
         return f"{who} took a {COLOUR_NAMES[event['colour']]} token for the wild roll"
     if kind == "Traded":
-        return (f"{who} traded {_tokens(event['gave'])} for {_tokens(event['got'])}"
-                f" (equation {event['equation_id']}, {event['direction']})")
+        return f"{who} traded {_tokens(event['gave'])} for {_tokens(event['got'])}"
     if kind == "WareBought":
         star = "★ " if event["ware"] in STARRED else ""
         left = event["tokens_left"]
-        text = (f"{who} bought {star}{_tokens(event['cost'])} with {left} token"
-                f"{'' if left == 1 else 's'} left: {event['points']} point"
-                f"{'' if event['points'] == 1 else 's'}")
+        pts = event["points"]
+        won = "no points" if not pts else f"{pts} point{'' if pts == 1 else 's'}"
+        text = (f"{who} bought a {star}ware of {_tokens(event['cost'])} with {left} token"
+                f"{'' if left == 1 else 's'} left: {won}")
         for p in event.get("penalties", []):
             text += f"; {_name(names, p['seat'])} −{p['points']} penalty"
         return text
@@ -148,7 +157,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if kind == "CardRevealed":
         ware = event["ware"]
         star = "★ " if ware in STARRED else ""
-        return f"stall {event['stall']} now shows {star}{short(WARES[ware])}"
+        return f"stall {event['stall']} now shows a {star}ware of {_ware(WARES[ware])}"
     if kind == "StallSoldOut":
         return f"stall {event['stall']} is sold out"
     if kind == "HandLimitReached":

@@ -1,4 +1,8 @@
-"""Events in words for the game log (BOM-56 event types)."""
+"""Events in words for the game log (BOM-56 event types).
+
+Players' words only (issue 13, point 14): cells by row and place counted from 1, no rotation
+numbers or edge pairs.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +21,8 @@ def _name(names: Sequence[str], seat: Any) -> str:
 
 
 def _cell(cell: Sequence[int]) -> str:
-    return f"({cell[0]},{cell[1]})"
+    """A cell in words: rows from the top, cells from the left, both counted from 1."""
+    return f"row {cell[0] + 1}, cell {cell[1] + 1}"
 
 
 def _scores(names: Sequence[str], scores: Sequence[int]) -> str:
@@ -53,12 +58,12 @@ def describe_event(event: Event, names: Sequence[str]) -> str:
         dropped = ", ".join(_name(names, s) for s in event["dropped"])
         return text + f": {dropped} drop out"
     if kind == "PiecePlaced":
-        segs = " ".join(f"{a}-{b}" for a, b in event["segments"])
-        text = (f"{who} placed {event['picture']} r{event['rotation']} ({segs}) on "
-                f"{_cell(event['cell'])}: +{event['added']}, trunk {event['score']}")
-        return text + (", sealed" if event.get("sealed") else "")
+        # the picture's name is printed on its pile; rotation and segments are the board's
+        text = (f"{who} placed a {event['picture']} piece on {_cell(event['cell'])}: "
+                f"trunk +{event['added']}, now {event['score']}")
+        return text + ("; the trunk is sealed" if event.get("sealed") else "")
     if kind == "PlayerEliminated":
-        return (f"{who} is out: end piece on {_cell(event['cell'])} "
+        return (f"{who} is out: an end piece on {_cell(event['cell'])} "
                 f"(now {event['count']} there), trunk {event['score']}")
     if kind == "RoundEnded":
         text = f"Round {event['round']} ended: {_scores(names, event['scores'])}"
@@ -70,7 +75,7 @@ def describe_event(event: Event, names: Sequence[str]) -> str:
     if kind == "GameEnded":
         solo = event.get("solo")
         if solo:
-            return (f"Game over: solo score {solo['score']} "
-                    f"(T {solo['T']} - E {solo['E']} - U {solo['U']})")
+            return (f"Game over: solo score {solo['score']} (trunk {solo['T']}, minus "
+                    f"{solo['E']} empty cells, minus {solo['U']} unused openings)")
         return "Game over"
     return str(kind or "event")

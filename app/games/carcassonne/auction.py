@@ -64,6 +64,8 @@ from app.games.base import (
     check_move,
 )
 
+from .words import tile_name
+
 AuctionState = dict[str, Any]
 Event = dict[str, Any]
 
@@ -457,16 +459,25 @@ def _name(names: Sequence[str], seat: Any) -> str:
 
 
 def shown_text(shown: JSON) -> str:
-    """A tile of the row in words: its type id or its label."""
+    """A tile of the row in words: what its type shows, or its label."""
     if isinstance(shown, dict):
         if "label" in shown:
             return f"“{shown['label']}”"
         if "type" in shown:
-            return str(shown["type"])
-    return str(shown)
+            return tile_name(str(shown["type"]))
+    return tile_name(str(shown))
+
+
+def _tile(event: Event) -> str:
+    """ "tile 2 (a city tile)": the row's tiles counted from 1."""
+    index = event["tile"]
+    number = index + 1 if isinstance(index, int) else index
+    return f"tile {number} ({shown_text(event['shown'])})"
 
 
 def _points(points: int) -> str:
+    if not points:
+        return "nothing"  # never "0 points" in the log (issue 13, point 14)
     return f"{points} point" if abs(points) == 1 else f"{points} points"
 
 
@@ -475,14 +486,15 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     kind = event.get("type")
     who = _name(names, event.get("seat"))
     if kind == "AuctionOpened":
-        tile = f"tile {event['tile']} ({shown_text(event['shown'])})"
-        return f"{who} opened auction {event['auction']} for {tile} at {_points(event['bid'])}"
+        tile = _tile(event)
+        return f"{who} opened auction {event['auction']} for {tile} with a bid of " \
+               f"{_points(event['bid'])}"
     if kind == "AuctionRaised":
         return f"{who} raised to {_points(event['bid'])}"
     if kind == "AuctionPassed":
         return f"{who} passed"
     if kind == "AuctionSettled":
-        tile = f"tile {event['tile']} ({shown_text(event['shown'])})"
+        tile = _tile(event)
         owner = _name(names, event["owner"])
         price = _points(event["price"])
         auctioneer = _name(names, event["auctioneer"])
@@ -492,7 +504,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         if settlement == "sell":
             return f"{auctioneer} sold {tile} to {owner} for {price}"
         if settlement == "kept":
-            return f"nobody else bid: {owner} took {tile} and paid {price} to nobody"
+            paid = "paid nothing" if not event["price"] else f"paid {price} to nobody"
+            return f"nobody else bid: {owner} took {tile} and {paid}"
         return f"{owner} took the last tile, {tile}, for free"
     if kind == "AuctionFinished":
         order = ", ".join(_name(names, s) for s in event["play_order"])

@@ -13,7 +13,7 @@ from .tiles import ABBEY, segment_kinds, segment_names
 
 def figure_error(s: State, seat: int, sq: Square, seg: str, kind: str) -> str | None:
     """Why ``seat`` may not put a ``kind`` figure on ``seg`` of the tile on ``sq`` (or None)."""
-    tid, _r, base = s.board[sq]
+    tid, r, base = s.board[sq]
     names = segment_names(tid)
     if seg not in names:
         return f"CAR-26: the tile on ({sq[0]},{sq[1]}) has no segment {seg}"
@@ -44,7 +44,7 @@ def figure_error(s: State, seat: int, sq: Square, seg: str, kind: str) -> str | 
 def figure_options(s: State, seat: int, sq: Square) -> list[tuple[str, str]]:
     """Every (segment, kind) the player may choose in this figure step."""
     # the same tests as figure_error, inlined: this runs on every figure step
-    tid, _r, base = s.board[sq]
+    tid, r, base = s.board[sq]
     kinds = segment_kinds(tid)
     followers = s.followers[seat] > 0
     farmers = s.opts.get("farm_scoring") != "off"
@@ -63,7 +63,7 @@ def figure_options(s: State, seat: int, sq: Square) -> list[tuple[str, str]]:
 def put_figure(s: State, seat: int, sq: Square, seg: str, kind: str) -> dict[str, Any]:
     """Place the figure (already checked); return the FigurePlaced event."""
     s.own()
-    tid, _r, base = s.board[sq]
+    tid, r, base = s.board[sq]
     node = base + segment_names(tid).index(seg)
     f = s.feat_mut(s.find(node))
     if kind == "follower":
@@ -73,5 +73,6 @@ def put_figure(s: State, seat: int, sq: Square, seg: str, kind: str) -> dict[str
         s.builder[seat] = node
         f.builders.append((seat, node))
     s.figures[node] = (seat, kind, sq[0], sq[1], seg)
+    # tile and r let the log name the spot in words ("the city (north)"), not by its segment id
     return {"type": "FigurePlaced", "seat": seat, "x": sq[0], "y": sq[1], "segment": seg,
-            "kind": kind}
+            "kind": kind, "tile": tid, "r": r}

@@ -18,6 +18,7 @@ from .figures import figure_options
 from .ledger import score_breakdown
 from .placement import holes, legal_placements
 from .state import State
+from .words import segment_words, square_words, tile_name, tiles_words, turn_words
 
 Event = dict[str, Any]
 
@@ -84,44 +85,61 @@ def _pts(p: int) -> str:
     return f"{p} point" if abs(p) == 1 else f"{p} points"
 
 
+def _at(event: Event) -> str:
+    return square_words(event["x"], event["y"])
+
+
+FARM_RULES = {"third": "each field apart", "second": "once per player",
+              "first": "per city, to the most farmers around it"}
+
+
 def describe(event: Event, names: Sequence[str]) -> str:
-    """An event in words for the game log."""
+    """An event in words for the game log; "" for a scoring that paid nobody anything."""
     t = event.get("type")
     who = _name(names, event.get("seat"))
     text = auction.describe(event, names)
     if text is not None:
         return text
     if t == "TileDrawn":
-        return f"{who} drew {event['tile']}"
+        return f"{who} drew {tile_name(event['tile'])}"
     if t == "TileDiscarded":
-        return f"{event['tile']} does not fit anywhere and is discarded ({event['rule']})"
+        return f"{tile_name(event['tile']).capitalize()} fits nowhere and is set aside"
     if t == "TilePlaced":
-        return f"{who} placed {event['tile']} at ({event['x']},{event['y']}) turned {event['r']}"
+        turned = turn_words(event["r"])
+        return f"{who} placed {tile_name(event['tile'])} {_at(event)}" + \
+            (f", {turned}" if turned else "")
     if t == "AbbeyPlaced":
-        return f"{who} placed the abbey at ({event['x']},{event['y']})"
+        return f"{who} placed the abbey {_at(event)}"
     if t == "FigurePlaced":
-        return f"{who} put a {event['kind']} on {event['segment']} at " \
-               f"({event['x']},{event['y']})"
+        spot = segment_words(event.get("tile"), event.get("r"), event["segment"])
+        return f"{who} put a {event['kind']} on {spot} of the tile {_at(event)}"
     if t == "FeatureScored":
-        paid = ", ".join(_name(names, s) for s in event["seats"]) or "nobody"
-        when = "incomplete " if event["final"] else "completed "
-        size = "" if event["feature"] == "cloister" else f" of {event['tiles']} tile(s)"
-        return f"{when}{event['feature']}{size}: {_pts(event['points'])} to {paid}"
+        if not event["points"] or not event["seats"]:
+            return ""  # zero-point lines stay out of the log (issue 13, point 14)
+        paid = ", ".join(_name(names, s) for s in event["seats"])
+        when = "an unfinished" if event["final"] else "a completed"
+        size = "" if event["feature"] == "cloister" else f" of {tiles_words(event['tiles'])}"
+        return f"{paid}: {_pts(event['points'])} for {when} {event['feature']}{size}"
     if t == "FarmScored":
-        paid = ", ".join(_name(names, s) for s in event["seats"]) or "nobody"
-        return f"farm ({event['rule']} rule, {event['cities']} city/cities): " \
-               f"{_pts(event['points'])} to {paid}"
+        if not event["points"] or not event["seats"]:
+            return ""
+        paid = ", ".join(_name(names, s) for s in event["seats"])
+        cities = "1 completed city" if event["cities"] == 1 \
+            else f"{event['cities']} completed cities"
+        rule = FARM_RULES.get(str(event.get("rule")), "")
+        return f"{paid}: {_pts(event['points'])} for a farm by {cities}" + \
+            (f" ({rule})" if rule else "")
     if t == "BazaarSkipped":
-        return f"too few tiles left ({event['stack']}): the bazaar is skipped"
+        return f"only {tiles_words(event['stack'])} left: no bazaar this time"
     if t == "BazaarQueued":
         return f"the bazaar of {_name(names, event['placer'])} waits until this one is over"
     if t == "BazaarDrawn":
         how = "face down" if event["face_down"] else "for the auction"
         return f"{event['count']} tiles are drawn {how}"
     if t == "TilesRevealed":
-        return "the bazaar reveals " + ", ".join(event["tiles"])
+        return "the bazaar shows " + ", ".join(tile_name(tid) for tid in event["tiles"])
     if t == "BazaarTurn":
-        return f"{who} plays the won tile {event['tile']}"
+        return f"{who} plays the won tile, {tile_name(event['tile'])}"
     simple = {
         "StackEmpty": f"the stack is empty: {who} places nothing",
         "ExtraPartEarned": f"{who} earns an extra part (builder)",

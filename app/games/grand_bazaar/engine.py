@@ -28,7 +28,7 @@ from app.games.breakdown import Breakdown
 from app.games.grand_bazaar import bot, rules, scoring
 from app.games.grand_bazaar import view as view_module
 from app.games.grand_bazaar.breakdown import score_breakdown
-from app.games.grand_bazaar.data import CARD_IDS, FINAL_PRICE, TYPES, format_counts, gem_name
+from app.games.grand_bazaar.data import CARD_IDS, FINAL_PRICE, TYPES, gem_name
 from app.games.grand_bazaar.moves import decode
 from app.games.grand_bazaar.state import State, dump, load
 
@@ -187,17 +187,23 @@ def _goods(data: Mapping[str, int], prices: Mapping[str, int]) -> str:
     return ", ".join(f"{n} {gem_name(t, n)} at {prices[t]}" for t in TYPES if (n := data.get(t, 0)))
 
 
+def _held(data: Mapping[str, int]) -> str:
+    """Gems in words ("2 rubies, 1 emerald"; "no gems")."""
+    return ", ".join(f"{n} {gem_name(t, n)}" for t in TYPES if (n := data.get(t, 0))) or "no gems"
+
+
 def describe(event: Event, names: Sequence[str]) -> str:
-    """An event in words: "Ann sold 2 rubies at 9, bought 1 sapphire at 11 (money 33, S1)"."""
+    """An event in words: "Ann sold 2 rubies at 9, bought 1 sapphire at 11 (money 33, ...)"."""
     kind = event.get("type")
     if kind == "PriceRevealed":
         change = event["change"]
-        shown = " ".join(f"{t}{change[t]:+d}" if change[t] else f"{t}0" for t in TYPES)
+        moved = [f"{gem_name(t, 2)} {change[t]:+d}".replace("-", "−") for t in TYPES if change[t]]
         prices = event["prices"]
         return (
-            f"Round {event['round']}: card {event['card']} ({shown}) revealed; prices "
-            f"S {prices['S']}, R {prices['R']}, E {prices['E']}; "
-            f"{names[event['first_player']]} moves first"
+            f"Round {event['round']}: price card {event['card']} revealed"
+            f" ({', '.join(moved) if moved else 'no change'}); prices: "
+            + ", ".join(f"{gem_name(t)} {prices[t]}" for t in TYPES)
+            + f"; {names[event['first_player']]} moves first"
         )
     if kind == "Traded":
         who = names[event["seat"]]
@@ -207,7 +213,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         if any(event["buy"].values()):
             parts.append("bought " + _goods(event["buy"], event["prices"]))
         text = f"{who} " + ("; ".join(parts) if parts else "passed")
-        text += f" (money {event['money']}, hand {format_counts(_counts(event['hand']))})"
+        text += f" (money {event['money']}; holds {_held(event['hand'])})"
         if event.get("waived"):
             why = ", ".join(f"{gem_name(t)}: {r}" for t, r in event["waived"].items())
             text += f"; compulsory buy waived ({why})"
@@ -216,7 +222,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         return text
     if kind == "GameEnded":
         sales = [
-            f"{names[s]} sells {format_counts(_counts(sold))} "
+            f"{names[s]} sells {_held(sold)} "
             f"for {FINAL_PRICE * sum(sold.values())}"
             for s, sold in enumerate(event["sold"])
             if any(sold.values())

@@ -6,6 +6,7 @@
 // move's reason (it cites the rule) is shown under the controls.
 
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
+import {words, showError} from "/static/js/words.js";
 
 const COLOURS = ["R", "W", "B", "G", "Y"];
 const COLOUR_NAMES = {R: "red", W: "white", B: "blue", G: "green", Y: "yellow"};
@@ -148,7 +149,7 @@ export function mount(root, ctx) {
   function button(label, move, why, attrs = {}) {
     const allowed = !why && !busy;
     const b = el("button", {type: "button", class: attrs.class || "", disabled: !allowed, "aria-disabled": allowed ? "false" : "true",
-      title: why || attrs.title || "", "data-testid": attrs.testid, text: label});
+      title: words(why) || attrs.title || "", "data-testid": attrs.testid, text: label});
     if (allowed) b.addEventListener("click", () => send(move, attrs.confirmed ? {confirmed: true} : undefined));
     return b;
   }
@@ -200,7 +201,7 @@ export function mount(root, ctx) {
     } else if (!myTurn()) {
       prompt = `${who} is to act.`;
     } else if (view.phase === "action") {
-      prompt = me().started ? "Your turn: roll the die or make one trade." : "Your first turn: roll the die (BAZ-13).";
+      prompt = me().started ? "Your turn: roll the die or make one trade." : "Your first turn: roll the die.";
     } else if (view.phase === "wild") {
       prompt = "WILD! Take one token of a colour the bank still holds.";
     } else if (view.phase === "purchase") {
@@ -379,7 +380,7 @@ export function mount(root, ctx) {
   }
 
   function drawAll() {
-    errorBox.textContent = error;
+    showError(errorBox, error, ctx.kind);
     drawStatus();
     drawChooser();
     drawStalls();

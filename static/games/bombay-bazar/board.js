@@ -12,6 +12,7 @@
 // User text (names) goes through textContent only (dom.js).
 
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
+import {errorNodes} from "/static/js/words.js";
 
 const R = 30;                       // hex radius (centre to corner)
 const W = Math.sqrt(3) * R;         // hex width (pointy top)
@@ -254,7 +255,7 @@ function pilesPanel(view, ctx, state, legal, redraw) {
   for (const pic of view.data.pictures) {
     const count = view.piles[pic.id];
     const options = byPicture.get(pic.id) || [];
-    const why = count === 0 ? "BOM-26: this pile is empty" : (myTurn && !options.length ? "no orientation of this picture fits your tip cell (BOM-27 to BOM-31)" : "");
+    const why = count === 0 ? "this pile is empty" : (myTurn && !options.length ? "no orientation of this picture fits your tip cell" : "");
     const button = el("button", {type: "button", class: `bb-pile${state.picture === pic.id ? " selected" : ""}${count === 0 ? " empty" : ""}`,
       "data-testid": `bb-pile-${pic.id}`, disabled: !myTurn || !options.length, title: why || `${pic.id}: ${count} left`,
       "aria-label": `${pictureWords(pic, count)}${why ? ` (${why})` : ""}`,
@@ -566,7 +567,7 @@ export function mount(root, ctx) {
     }
     const head = el("div", {class: "bb-head"}, [
       el("p", {class: "bb-status", "data-testid": "bb-status", text: statusLine(view, ctx)}),
-      el("p", {class: "form-error", role: "alert", "data-testid": "bb-error", text: state.error}),
+      el("p", {class: "form-error", role: "alert", "data-testid": "bb-error"}, errorNodes(state.error, ctx.kind)),
     ]);
     const boardBox = el("div", {class: "bb-board-box"}, [drawBoard(view, ctx, preview, placements.length ? state.submitPlacement : null, state.last)]);
     const side = el("div", {class: "bb-side"});

@@ -5,6 +5,7 @@
 // the `players` option (CAR-113), not the holders' names.
 
 import {el, clear} from "/static/js/dom.js";
+import {errorNodes} from "/static/js/words.js";
 import {auctionMoveWords, createAuctionPanel} from "/static/games/carcassonne/auction-panel.js";
 import {shownIcon, shownText} from "/static/games/carcassonne/tile-svg.js";
 
@@ -35,7 +36,7 @@ export function mount(root, ctx) {
     clear(head);
     const placer = names()[view.placer];
     head.append(el("p", {}, [el("strong", {text: placer}),
-      " placed the bazaar tile. The first auctioneer is the player on their left (CAR-60)."]));
+      " placed the bazaar tile. The first auctioneer is the player on their left."]));
   }
 
   function drawBanner() {
@@ -68,7 +69,7 @@ export function mount(root, ctx) {
       el("table", {"data-testid": "ca-report-table"}, [el("thead", {}, [el("tr", {}, headCells)]), el("tbody", {}, rows)]),
       r.scores_entered ? null : el("p", {class: "muted", text: "No scores were entered: the report shows the changes only."}),
       el("p", {}, [el("strong", {text: "Order of play: "}), order]),
-      el("h4", {text: "Reminders for your table (CAR-109)"}),
+      el("h4", {text: "Reminders for your table"}),
       el("ul", {class: "ca-reminders", "data-testid": "ca-reminders"}, r.reminders.map((m) =>
         el("li", {}, [el("span", {class: "ca-rule", text: m.rule}), m.text]))),
     ];
@@ -93,9 +94,9 @@ export function mount(root, ctx) {
     if (confirming) {
       const keep = el("button", {type: "button", text: "No, keep going"});
       keep.addEventListener("click", () => { confirming = false; drawHost(); });
-      host.append(" ", keep, el("p", {class: "muted small", text: "A cancelled auction changes no score (CAR-111)."}));
+      host.append(" ", keep, el("p", {class: "muted small", text: "A cancelled auction changes no score."}));
     }
-    if (hostError) host.append(el("p", {class: "form-error", role: "alert", text: hostError}));
+    if (hostError) host.append(el("p", {class: "form-error", role: "alert"}, errorNodes(hostError, ctx.kind)));
   }
 
   return {

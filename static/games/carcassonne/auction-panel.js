@@ -5,6 +5,7 @@
 // score changes and the play order. It offers only the moves the rules allow now.
 
 import {el, clear, seatColor} from "/static/js/dom.js";
+import {showError} from "/static/js/words.js";
 import {shownIcon, shownText} from "./tile-svg.js";
 
 const SETTLEMENT_WORDS = {
@@ -73,7 +74,7 @@ export function createAuctionPanel(ctx, names) {
     draw();
     const result = await ctx.submit(move, options);
     busy = false;
-    if (!result.ok) error.textContent = result.reason || result.code || "refused";
+    if (!result.ok) showError(error, result.reason || result.code || "refused", ctx.kind);
     else chosen = null;
     draw();
   }
@@ -101,7 +102,7 @@ export function createAuctionPanel(ctx, names) {
         "data-testid": "auction-tile", dataset: {index: String(tile.index)},
         title: pickable ? "Auction this tile" : (owner !== null ? `won by ${who(names(), owner)}` : ""),
       }, [
-        el("span", {class: "tile-index", text: `#${tile.index}`}),
+        el("span", {class: "tile-index", text: `#${tile.index + 1}`}),
         shownIcon(tile.shown, 56),
         el("span", {class: "tile-name", text: shownText(tile.shown)}),
         owner !== null ? seatChip(names(), owner) : el("span", {class: "muted", text: inPlay ? "on auction" : "no owner yet"}),
@@ -125,7 +126,7 @@ export function createAuctionPanel(ctx, names) {
     current.append(
       el("div", {class: "auction-lot"}, [shownIcon(shown, 48),
         el("div", {}, [
-          el("strong", {text: `Tile #${c.tile} (${shownText(shown)})`}),
+          el("strong", {text: `Tile #${c.tile + 1} (${shownText(shown)})`}),
           el("p", {class: "high-bid", "data-testid": "high-bid"}, [
             `High bid: ${points(c.high_bid)} by `, seatChip(names(), c.high_bidder)]),
         ])]),
@@ -141,7 +142,7 @@ export function createAuctionPanel(ctx, names) {
       const v = Number(input.value);
       const ok = Number.isInteger(v) && v >= min && v <= 999;
       button.disabled = busy || !ok;
-      button.title = ok ? "" : `a bid from ${min} to 999 (CAR-61, CAR-62, CAR-67)`;
+      button.title = ok ? "" : `a bid from ${min} to 999`;
       if (ok) button.textContent = label(v);
     });
     button.addEventListener("click", () => onBid(Number(input.value)));
@@ -157,13 +158,13 @@ export function createAuctionPanel(ctx, names) {
         (bid) => send({type: "AuctionOpen", tile: chosen, bid}, {confirmed: true}));
       if (chosen === null || a.tiles[chosen].owner !== null) {
         button.disabled = true;
-        button.title = "choose a tile first (CAR-61)";
+        button.title = "choose a tile first";
       }
       controls.append(
         el("p", {text: chosen === null ? "You are the auctioneer: choose a tile above, then an opening bid (0 or more)."
-          : `You are the auctioneer: tile #${chosen}. Name your opening bid.`}),
+          : `You are the auctioneer: tile #${chosen + 1}. Name your opening bid.`}),
         el("div", {class: "bid-row"}, [input, button]),
-        el("p", {class: "muted small", text: "The auctioneer cannot pass (CAR-61)."}));
+        el("p", {class: "muted small", text: "The auctioneer cannot pass."}));
     } else if (decision.kind === "bid") {
       const [input, button] = bidForm(decision.min_bid, (v) => `Raise to ${points(v)}`,
         (bid) => send({type: "AuctionRaise", bid}));
@@ -180,7 +181,7 @@ export function createAuctionPanel(ctx, names) {
         text: `Sell: ${bidder} takes the tile and pays you ${price}`});
       buy.addEventListener("click", () => send({type: "AuctionSettle", choice: "buy"}));
       sell.addEventListener("click", () => send({type: "AuctionSettle", choice: "sell"}));
-      controls.append(el("p", {text: `${bidder} bid highest: ${price}. Buy or sell (CAR-63)?`}),
+      controls.append(el("p", {text: `${bidder} bid highest: ${price}. Buy or sell?`}),
         el("div", {class: "settle-row"}, [buy, sell]));
     }
   }
@@ -211,7 +212,7 @@ export function createAuctionPanel(ctx, names) {
     const rows = a.history.map((h, i) => el("tr", {}, [
       el("td", {text: String(i + 1)}),
       el("td", {}, [h.auctioneer === null ? "—" : seatChip(names(), h.auctioneer)]),
-      el("td", {text: `#${h.tile} ${shownText(h.shown)}`}),
+      el("td", {text: `#${h.tile + 1} ${shownText(h.shown)}`}),
       el("td", {text: h.opening === null ? "—" : String(h.opening)}),
       el("td", {text: h.actions.map((x) => `${who(names(), x.seat)} ${x.action === "pass" ? "passed" : x.bid}`).join(", ") || "—"}),
       el("td", {text: SETTLEMENT_WORDS[h.settlement] || h.settlement}),
@@ -239,7 +240,7 @@ export function createAuctionPanel(ctx, names) {
       el("div", {}, [el("h4", {text: "Score changes"}), changes,
         a.paid_to_nobody && !closed ? el("p", {class: "muted small", text: `${points(a.paid_to_nobody)} paid to nobody.`}) : null]),
       el("div", {}, [el("h4", {text: "Order of play with the won tiles"}), order,
-        el("p", {class: "muted small", text: "From the player left of the placer, clockwise, the placer last (CAR-69)."})]),
+        el("p", {class: "muted small", text: "From the player left of the placer, clockwise, the placer last."})]),
     );
   }
 

@@ -5,7 +5,8 @@
 // order and queue (10.4, 10.5), scores, followers left, builder and abbey, and the unseen tiles.
 
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
-import {tileGroup, tileIcon, segmentSpots} from "./tile-svg.js";
+import {showError} from "/static/js/words.js";
+import {tileGroup, tileIcon, segmentSpots, tileName} from "./tile-svg.js";
 import {auctionMoveWords, createAuctionPanel} from "./auction-panel.js";
 import {ABBEY, TILES} from "./tiles.js";
 
@@ -246,7 +247,7 @@ export function mount(root, ctx) {
     error.textContent = "";
     const result = await ctx.submit(move, options);
     busy = false;
-    if (!result.ok) error.textContent = result.reason || result.code || "refused";
+    if (!result.ok) showError(error, result.reason || result.code || "refused", ctx.kind);
     else { selected = null; abbeyAt = null; }
     draw();
   }
@@ -410,15 +411,15 @@ export function mount(root, ctx) {
           button("⟳ Rotate", () => rotate(1), {title: "Rotate right", testid: "rotate"}),
           // a square, then Place tile: already two steps, no Confirm on top (move-confirm.js)
           button("Place tile", () => send({type: "PlaceTile", x: selected.x, y: selected.y, r: selected.r}, {confirmed: true}),
-            {primary: true, disabled: !selected, title: selected ? "" : "choose a highlighted square first (CAR-15)", testid: "place-tile"}),
+            {primary: true, disabled: !selected, title: selected ? "" : "choose a highlighted square first", testid: "place-tile"}),
         ]),
       ])]));
       return;
     }
     const row = [];
     if (view.phase === "place" && turn && turn.tile) {  // someone else's tile in hand (CAR-98)
-      row.push(tileIcon(turn.tile, 0, 48, `tile ${turn.tile}`),
-        el("span", {text: `${who(names(), turn.seat)} has tile ${turn.tile}.`}));
+      row.push(tileIcon(turn.tile, 0, 48, tileName(turn.tile)),
+        el("span", {text: `${who(names(), turn.seat)} has ${tileName(turn.tile)}.`}));
     }
     if (legalOf("PlaceFigure").length || legalOf("SkipFigure").length) {
       row.push(el("span", {text: "Put a figure on a marked spot (circle: follower, square: builder), or "}));
@@ -427,9 +428,9 @@ export function mount(root, ctx) {
     if (legalOf("Draw").length) row.push(button("Draw a tile", {type: "Draw"}, {primary: true, testid: "draw"}));
     if (legalOf("PlaceAbbey").length) {
       row.push(abbeyAt
-        ? button(`Place the abbey at (${abbeyAt.x}, ${abbeyAt.y})`, () => send({type: "PlaceAbbey", x: abbeyAt.x, y: abbeyAt.y}, {confirmed: true}),
-          {primary: true, testid: "place-abbey"})
-        : el("span", {class: "muted", text: "or tap a marked hole for your abbey (CAR-86)"}));
+        ? button(`Place the abbey ${squareWords(abbeyAt.x, abbeyAt.y).replace(/^the start square$/, "on the start square")}`,
+          () => send({type: "PlaceAbbey", x: abbeyAt.x, y: abbeyAt.y}, {confirmed: true}), {primary: true, testid: "place-abbey"})
+        : el("span", {class: "muted", text: "or tap a marked hole for your abbey"}));
     }
     if (legalOf("DeclineExtra").length) row.push(button("Decline the extra part", {type: "DeclineExtra"}, {testid: "decline-extra"}));
     if (legalOf("PassAbbey").length) row.push(button("Keep the abbey (pass)", {type: "PassAbbey"}, {testid: "pass-abbey"}));
@@ -443,7 +444,7 @@ export function mount(root, ctx) {
     const you = ctx.mode === "play" && seat === ctx.seat ? " (you)" : "";
     const part = turn && PARTS[turn.part] ? ` (${PARTS[turn.part]})` : "";
     const doing = {
-      start: "draws a tile or places the abbey", place: `places ${turn && turn.tile}`,
+      start: "draws a tile or places the abbey", place: `places ${turn ? tileName(turn.tile) : "a tile"}`,
       figure: "may put a figure on the new tile", extra: "takes the extra part or declines it",
       auction: "is deciding in the bazaar auction", abbey_round: "may place the abbey",
     }[view.phase] || "is to act";
@@ -471,16 +472,16 @@ export function mount(root, ctx) {
         el("h3", {text: "Bazaar round"}),
         order.length ? el("ol", {class: "play-order"}, order) : el("p", {class: "muted", text: "Tiles are being auctioned."}),
         bz.queue && bz.queue.length ? el("p", {text: `Waiting bazaars (placers): ${bz.queue.map((q) => who(names(), Array.isArray(q) ? q[0] : q)).join(", ")}`}) : null,
-        el("p", {class: "muted small", text: "Won tiles never start a bazaar; nobody draws in this round (CAR-56, CAR-69)."}),
+        el("p", {class: "muted small", text: "Won tiles never start a bazaar; nobody draws in this round."}),
       ]));
     }
     const stack = el("section", {class: "cc-stack"}, [el("h3", {text: "Tiles"}),
       el("p", {text: `${view.stack} in the stack${view.face_down ? `, ${view.face_down} face down for the bazaar` : ""}.`})]);
     if (view.remaining) {
       stack.append(el("div", {class: "cc-remaining", "data-testid": "cc-remaining"}, Object.entries(view.remaining).map(([tid, n]) =>
-        el("span", {class: "cc-count", title: `${n} × ${tid}`}, [tileIcon(tid, 0, 30, `tile ${tid}`), el("small", {text: `${tid}×${n}`})]))));
+        el("span", {class: "cc-count", title: `${n} × ${tileName(tid)}`}, [tileIcon(tid, 0, 30, tileName(tid)), el("small", {text: `×${n}`})]))));
     }
-    if (view.discards && view.discards.length) stack.append(el("p", {class: "muted", text: `Discarded: ${view.discards.join(", ")}`}));
+    if (view.discards && view.discards.length) stack.append(el("p", {class: "muted", text: `Set aside (fit nowhere): ${view.discards.map(tileName).join(", ")}`}));
     info.append(stack);
   }
 

@@ -339,7 +339,23 @@ export function shownIcon(shown, px = 64) {
 export function shownText(shown) {
   if (shown && typeof shown === "object") {
     if ("label" in shown) return `“${shown.label}”`;
-    if ("type" in shown) return String(shown.type);
+    if ("type" in shown) return tileName(String(shown.type));
   }
-  return String(shown);
+  return tileName(String(shown));
 }
+
+/** A tile type by what it shows: "a city-and-road tile" (app/games/carcassonne/words.py). */
+export function tileName(tid) {
+  const t = TILES[tid];
+  if (!t) return "a tile";
+  if (tid === ABBEY) return "the abbey";
+  const parts = [];
+  if (t.cloister) parts.push("cloister");
+  if (t.cities.length) parts.push(t.cities.length > 1 ? "two-city" : "city");
+  if (t.roads.length > 2) parts.push("crossroads");
+  else if (t.roads.length) parts.push("road");
+  const name = parts.join("-and-") || "field";
+  const extras = [t.pennant ? "a pennant" : "", t.bazaar ? "a bazaar" : ""].filter(Boolean);
+  return `${"aeiou".includes(name[0]) ? "an" : "a"} ${name} tile${extras.length ? ` with ${extras.join(" and ")}` : ""}`;
+}
+

@@ -10,6 +10,7 @@
 // User text (names) goes through textContent only (dom.js).
 
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
+import {words, errorNodes} from "/static/js/words.js";
 
 const TYPES = ["S", "R", "E"];
 const GEM = {
@@ -184,7 +185,7 @@ function cardsPanel(view) {
   if (view.deck_count === 1 && view.remaining && view.remaining.length === 1) {
     const change = cardChange(view.remaining[0]);
     parts.push(el("p", {class: "gb-note", "data-testid": "gb-last-card"},
-      [`The last card is known (GB-27): ${TYPES.map((t) => `${t} ${signed(change[t])}`).join(", ")}.`]));
+      [`The last card is known: ${TYPES.map((t) => `${t} ${signed(change[t])}`).join(", ")}.`]));
   }
   if (Array.isArray(view.deck_order) && view.deck_order.length) {
     parts.push(el("p", {class: "gb-note", "data-testid": "gb-deck-order"},
@@ -213,8 +214,8 @@ function roundPanel(view, names) {
   }));
   const title = view.finished ? `All ${ROUNDS} rounds played` : `Round ${view.round} of ${ROUNDS}`;
   const status = view.finished
-    ? "The game is over: every gem was sold back at 10 (GB-19)."
-    : `${name(view.turn)} is to trade. Order this round (GB-9, GB-11):`;
+    ? "The game is over: every gem was sold back at 10."
+    : `${name(view.turn)} is to trade. Order this round:`;
   return el("div", {class: "gb-round", "data-testid": "gb-round"}, [
     el("p", {class: "gb-round-title"}, [el("strong", {text: title}), " · ", el("span", {"data-testid": "gb-turn", text: status})]),
     view.finished ? null : line,
@@ -228,11 +229,11 @@ function compulsoryNote(view, seat, names) {
   if (duty.must_buy) {
     const what = duty.feasible.map((t) => GEM[t].one).join(", ");
     return el("p", {class: "gb-compulsory", "data-testid": "gb-compulsory"},
-      [`Compulsory buy (GB-13f): ${who} must buy at least one gem this round (can buy: ${what}).`]);
+      [`Compulsory buy: ${who} must buy at least one gem this round (can buy: ${what}).`]);
   }
   const why = Object.entries(duty.reasons).map(([t, r]) => `${GEM[t].one}: ${r}`).join("; ");
   return el("p", {class: "gb-compulsory waived", "data-testid": "gb-compulsory"},
-    [`Compulsory buy waived (GB-15) for ${who === "You" ? "you" : who}: ${why}. Passing or selling only is allowed.`]);
+    [`Compulsory buy waived for ${who === "You" ? "you" : who}: ${why}. Passing or selling only is allowed.`]);
 }
 
 function playersPanel(view, seat) {
@@ -274,7 +275,7 @@ function finalPanel(view) {
       el("td", {class: "num", text: String(outcome.scores[s])}),
     ]);
   });
-  const shared = winners.size > 1 ? el("p", {text: "The top amount is shared: every player on it wins (GB-20)."}) : null;
+  const shared = winners.size > 1 ? el("p", {text: "The top amount is shared: every player on it wins."}) : null;
   return section("Final ranking", "final", [el("table", {class: "gb-final-table"}, [
     el("thead", {}, [el("tr", {}, ["Rank", "Player", "Before sale", "Sold at 10", "Final"].map((h) => el("th", {scope: "col", text: h})))]),
     el("tbody", {}, rows),
@@ -343,12 +344,12 @@ function createTradePanel(ctx) {
     const minus = el("button", {type: "button", class: "gb-step", "data-testid": `gb-${kind}-${t}-minus`,
       "aria-label": `${kind} one ${GEM[t].one} less`, disabled: busy || counts[t] === 0, text: "−"});
     const plus = el("button", {type: "button", class: "gb-step", "data-testid": `gb-${kind}-${t}-plus`,
-      "aria-label": `${kind} one ${GEM[t].one} more`, disabled: busy || Boolean(block), title: block || null, text: "+"});
+      "aria-label": `${kind} one ${GEM[t].one} more`, disabled: busy || Boolean(block), title: words(block) || null, text: "+"});
     minus.addEventListener("click", () => { counts[t] = Math.max(0, counts[t] - 1); error = ""; draw(); });
     plus.addEventListener("click", () => { counts[t] += 1; error = ""; draw(); });
     return el("span", {class: "gb-stepper"}, [minus,
       el("output", {class: "gb-count", "data-testid": `gb-${kind}-${t}`, text: String(counts[t])}), plus,
-      block ? el("span", {class: "gb-why", text: block}) : null]);
+      block ? el("span", {class: "gb-why", text: words(block)}) : null]);
   }
 
   function bundlePicker() {
@@ -414,12 +415,13 @@ function createTradePanel(ctx) {
     const key = keyOf(sell, buy);
     const ok = legalKeys.has(key);
     const reason = ok ? "" : (refusal(view, ctx.seat, sell, buy) || "This bundle is not among your legal moves.");
+    const chosen = sum(sell) + sum(buy) > 0;
     const button = el("button", {type: "button", class: "primary gb-submit", "data-testid": "gb-submit",
-      disabled: busy || !ok, title: reason || null, text: sum(sell) + sum(buy) ? `Trade: ${bundleText(sell, buy)}` : "Pass (no trade)"});
+      disabled: busy || !ok, title: words(reason) || null, text: sum(sell) + sum(buy) ? `Trade: ${bundleText(sell, buy)}` : "Pass (no trade)"});
     button.addEventListener("click", submit);
     root.append(
       el("h3", {text: "Your trade"}),
-      el("p", {class: "help", text: "Sales are made first, then purchases, all at this round's prices (GB-12)."}),
+      el("p", {class: "help", text: "Sales are made first, then purchases, all at this round's prices."}),
       el("table", {class: "gb-trade-table"}, [
         el("thead", {}, [el("tr", {}, ["Gem", "Sell", "Buy"].map((h) => el("th", {scope: "col", text: h})))]),
         el("tbody", {}, rows),
@@ -427,12 +429,13 @@ function createTradePanel(ctx) {
       el("p", {class: "gb-after", "data-testid": "gb-after"}, [
         `After this trade: ${next.money} grands, ${countsText(next.hand)} (${sum(next.hand)}/${HAND_LIMIT} gems).`]),
       bundlePicker(),
-      el("p", {class: `gb-reason${ok ? " ok" : ""}`, "data-testid": "gb-reason", role: "status",
-        text: ok ? "This bundle is legal." : `Not legal: ${reason}`}),
+      // nothing chosen yet: a neutral hint, never a red "Not legal" (issue 13, point 14)
+      el("p", {class: `gb-reason${ok ? " ok" : chosen ? "" : " hint"}`, "data-testid": "gb-reason", role: "status",
+        text: ok ? "This bundle is legal." : chosen ? `Not legal: ${words(reason)}` : "Choose the gems to sell and to buy, or pick a legal bundle."}),
       el("div", {class: "gb-actions"}, [button,
         el("button", {type: "button", "data-testid": "gb-clear", disabled: busy || !(sum(sell) + sum(buy)), text: "Clear",
           onclick: () => { reset(); error = ""; draw(); }})]),
-      el("p", {class: "form-error", role: "alert", "data-testid": "gb-error", text: error}),
+      el("p", {class: "form-error", role: "alert", "data-testid": "gb-error"}, errorNodes(error, ctx.kind)),
     );
   }
 
@@ -474,7 +477,7 @@ export function mount(root, ctx) {
       const lastChange = history.length && !view.finished ? cardChange(history[history.length - 1]) : null;
       clear(track);
       track.append(el("h3", {text: "Price track"}), priceTrack(view, lastChange), pricesLine(view),
-        el("p", {class: "help", text: "Shaded: where each price can still go with the cards left; every price ends at 10 (GB-26)."}));
+        el("p", {class: "help", text: "Shaded: where each price can still go with the cards left; every price ends at 10."}));
       trade.update(view, legal, seq !== lastSeq);
       lastSeq = seq;
       clear(final);

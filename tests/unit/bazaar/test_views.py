@@ -121,13 +121,14 @@ def test_baz_36_die_roll_is_a_recorded_chance_outcome() -> None:
 
 
 def test_describe_purchase_with_penalty_in_words() -> None:
-    """The log in words: 'Ann bought ★ 4RW with 1 token left: 5 points; Bob −2 penalty'."""
+    """The log in words: 'Ann bought a ★ ware of 4 red and 1 white ...; Bob −2 penalty'."""
     state = given(new_game(2), hands={0: "RRRRWG", 1: "RRWWBG"}, phase=PURCHASE)
     _, events = play(state, 0, buy(2))
     words = [ENGINE.describe(e, NAMES[:2]) for e in events]
-    assert words[0] == "Ann bought ★ 4RW with 1 token left: 5 points; Bob −2 penalty"
+    assert words[0] == ("Ann bought a ★ ware of 4 red and 1 white with 1 token left: 5 points;"
+                        " Bob −2 penalty")
     assert words[1] == "Bob −2 penalty: 6 tokens, above Ann's threshold of 4"
-    assert words[2] == "stall 2 now shows 3R2B"
+    assert words[2] == "stall 2 now shows a ware of 3 red and 2 blue"
 
 
 def test_describe_every_event_type() -> None:
@@ -147,9 +148,10 @@ def test_describe_every_event_type() -> None:
         {"type": "GameEnded", "reason": "stalled", "scores": [3, -1]},
     ]
     words = [ENGINE.describe(e, names) for e in samples]
-    assert words[1] == "Ann rolled R and took a red token"
-    assert words[2] == "Bob rolled Y: the bank has no yellow token left"
-    assert words[4] == "Ann traded R for WY (equation 1.1, left-to-right)"
-    assert words[7] == "Bob returned 2R to the bank"
+    assert words[0] == "Ann rolled the wild face"
+    assert words[1] == "Ann rolled red and took a red token"
+    assert words[2] == "Bob rolled yellow: the bank has no yellow token left"
+    assert words[4] == "Ann traded 1 red for 1 white and 1 yellow"
+    assert words[7] == "Bob returned 2 red to the bank"
     assert words[9] == "game over (no purchase for too long): Ann 3, Bob -1"
     assert all(w != e["type"] for w, e in zip(words, samples, strict=True))

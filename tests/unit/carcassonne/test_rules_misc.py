@@ -131,7 +131,7 @@ def test_car_43_51_score_events_and_final_report() -> None:
     assert final and all(e["type"] in ("FeatureScored", "FarmScored") for e in final)
     assert any(e["feature"] == "road" and e["seats"] == [1] for e in final
                if e["type"] == "FeatureScored")
-    assert "4 points to Red" in ENGINE.describe(during, NAMES[:2])
+    assert ENGINE.describe(during, NAMES[:2]) == "Red: 4 points for a completed city of 2 tiles"
 
 
 def test_car_98_public_view_fields() -> None:

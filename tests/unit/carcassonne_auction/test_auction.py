@@ -306,11 +306,13 @@ def test_describe_every_event_in_words() -> None:
     for seat, move in (*AUCTION_1, *AUCTION_2, *AUCTION_3):
         state, events = auction.apply(state, seat, move)
         texts += [auction.describe(e, NAMES) or "" for e in events]
-    assert texts[0] == "Blue opened auction 1 for tile 0 (U) at 1 point"
-    assert "Blue bought tile 0 (U) from Red for 3 points" in texts
-    assert "Black sold tile 1 (V) to Green for 3 points" in texts
-    assert "nobody else bid: Red took tile 2 (W) and paid 3 points to nobody" in texts
-    assert "Black took the last tile, tile 3 (B), for free" in texts
+    # tiles named by what they show and counted from 1 (issue 13, point 14)
+    assert texts[0] == "Blue opened auction 1 for tile 1 (a road tile) with a bid of 1 point"
+    assert "Blue bought tile 1 (a road tile) from Red for 3 points" in texts
+    assert "Black sold tile 2 (a road tile) to Green for 3 points" in texts
+    assert "nobody else bid: Red took tile 3 (a crossroads tile) and paid 3 points to nobody" \
+        in texts
+    assert "Black took the last tile, tile 4 (a cloister tile), for free" in texts
     assert texts[-1].endswith("Blue, Black, Green, Red")
     assert auction.describe({"type": "TilePlaced"}, NAMES) is None
 

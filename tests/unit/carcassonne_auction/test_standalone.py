@@ -258,7 +258,7 @@ def test_describe_uses_the_table_names() -> None:
     state = start()
     _, events = ENGINE.apply(state, BLUE, SEED_MOVES[0][1], SeededRng(0))
     text = ENGINE.describe(events[0], ["holder0", "holder1", "holder2", "holder3"])
-    assert text == "Blue opened auction 1 for tile 0 (“t1”) at 1 point"
+    assert text == "Blue opened auction 1 for tile 1 (“t1”) with a bid of 1 point"
     assert ENGINE.describe({"type": "AuctionCancelled"}, NAMES).startswith("the host cancelled")
 
 

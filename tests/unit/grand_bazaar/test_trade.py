@@ -337,7 +337,7 @@ def test_gb_18_trade_log_entry() -> None:
         "timeout": False,
     }
     text = ENGINE.describe(events[0], ["Ann", "Bob"])
-    assert text == "Ann sold 2 sapphires at 13; bought 1 ruby at 9 (money 22, hand R1)"
+    assert text == "Ann sold 2 sapphires at 13; bought 1 ruby at 9 (money 22; holds 1 ruby)"
 
 
 # --------------------------------------------------------------------------- malformed moves
