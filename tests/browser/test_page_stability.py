@@ -4,10 +4,17 @@ is below 0.1 (the side column and the footer stay where they were when the board
 
 CLS is measured as Chromium reports it: a PerformanceObserver for ``layout-shift`` entries
 (buffered, without those after an input) installed before the page's first script runs. The
-person is the one to act in each game, so nothing on the page changes once it has loaded."""
+person is the one to act in each game, so nothing on the page changes once it has loaded.
+
+And the text the page is made of travels compressed: pages, scripts, styles and JSON are gzipped
+for a client that accepts it (the CLS test's socket reaching "Connected" shows that the
+WebSocket still passes through)."""
 
 from __future__ import annotations
 
+import gzip
+
+import httpx
 import pytest
 
 from tests.browser.test_decision_in_view import start_against_bots
@@ -70,3 +77,23 @@ def test_the_game_page_does_not_shift_while_it_loads(guest, problems, kind, play
     assert cls < 0.1, f"{kind} at {size}: cumulative layout shift {cls:.3f}: {shifts}"
     assert page.locator("#board").inner_html().strip(), "the board is empty"
     assert problems.errors == []
+
+
+TEXT = ["/", "/games/0123456789abcdef", "/static/js/game.js", "/static/css/app.css",
+        "/static/games/carcassonne/board.js", "/static/games/carcassonne/tile-svg.js",
+        "/static/games/grand-bazaar/board.css", "/api/catalog"]
+
+
+@pytest.mark.parametrize("path", TEXT)
+def test_text_responses_are_gzipped_when_the_client_accepts_it(server, path):
+    raw = httpx.get(server + path, headers={"Accept-Encoding": "identity"})
+    assert raw.status_code == 200 and "content-encoding" not in raw.headers
+    packed = httpx.get(server + path, headers={"Accept-Encoding": "gzip"})
+    assert packed.status_code == 200
+    assert packed.headers.get("content-encoding") == "gzip"
+    assert "accept-encoding" in packed.headers.get("vary", "").lower()  # caches keep both apart
+    wire = int(packed.headers["content-length"])
+    assert wire < len(raw.content) / 2, f"{path}: {wire} of {len(raw.content)} bytes"
+    assert packed.content == raw.content  # httpx unpacks it: the same page
+    with httpx.stream("GET", server + path, headers={"Accept-Encoding": "gzip"}) as response:
+        assert gzip.decompress(b"".join(response.iter_raw())) == raw.content
