@@ -87,6 +87,9 @@ def lighthouse(url: str, preset: str, token: str, out: Path) -> dict[str, Any]:
     boot = audits.get("bootup-time", {}).get("details", {}).get("items", [])
     board_script = sum(i.get("scripting", 0) for i in boot if "/static/games/" in i.get("url", ""))
     compression = audits.get("uses-text-compression", {}).get("details", {})
+    # the page's own text (HTML, scripts, styles, JSON) as sent and as unpacked
+    text = [r for r in audits.get("network-requests", {}).get("details", {}).get("items", [])
+            if r.get("resourceType") in ("Document", "Script", "Stylesheet", "Fetch")]
     return {
         "score": round(100 * (report["categories"]["performance"]["score"] or 0)),
         "cls": round(audits["cumulative-layout-shift"]["numericValue"], 4),
@@ -95,6 +98,8 @@ def lighthouse(url: str, preset: str, token: str, out: Path) -> dict[str, Any]:
         "fcp_ms": round(audits["first-contentful-paint"]["numericValue"]),
         "board_script_ms": round(board_script),
         "compression_savings_kib": round(compression.get("overallSavingsBytes", 0) / 1024, 1),
+        "text_sent_kib": round(sum(r.get("transferSize", 0) for r in text) / 1024, 1),
+        "text_unpacked_kib": round(sum(r.get("resourceSize", 0) for r in text) / 1024, 1),
     }
 
 
@@ -105,9 +110,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1, help="runs per page; the median is kept")
     parser.add_argument("--port", type=int, default=8766)
     parser.add_argument("--out", default=str(ROOT / "bench" / "results" / "lighthouse.json"))
+    parser.add_argument("--reports", default=None, help="a folder to keep Lighthouse's own reports in")
     args = parser.parse_args()
     kinds, presets = args.kinds.split(","), args.presets.split(",")
     tmp = tempfile.TemporaryDirectory(prefix="bazaar-lighthouse-")
+    reports = Path(args.reports or tmp.name)
+    reports.mkdir(parents=True, exist_ok=True)
     base = f"http://127.0.0.1:{args.port}"
     proc = start_server(args.port, f"sqlite+aiosqlite:///{tmp.name}/lighthouse.db")
     results: dict[str, dict[str, Any]] = {}
@@ -116,7 +124,7 @@ def main() -> None:
         for kind in kinds:
             for preset in presets:
                 runs = [lighthouse(f"{base}/games/{games[kind]}", preset, token,
-                                   Path(tmp.name) / f"{kind}-{preset}-{i}.json") for i in range(args.runs)]
+                                   reports / f"{kind}-{preset}-{i}.json") for i in range(args.runs)]
                 runs.sort(key=lambda r: r["score"])
                 results[f"{kind} {preset}"] = {**runs[len(runs) // 2],
                                                "scores": [r["score"] for r in runs]}
@@ -124,11 +132,12 @@ def main() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
-    header = f"{'page':<32} {'score':>5} {'CLS':>7} {'TBT ms':>7} {'LCP ms':>7} {'board JS ms':>11} {'gzip KiB':>8}"
-    print(header)
+    print(f"{'page':<30} {'score':>5} {'CLS':>6} {'TBT ms':>6} {'LCP ms':>6} {'board JS ms':>11}"
+          f" {'text KiB sent/unpacked':>22} {'gzip would save KiB':>19}")
     for name, r in results.items():
-        print(f"{name:<32} {r['score']:>5} {r['cls']:>7.3f} {r['tbt_ms']:>7} {r['lcp_ms']:>7}"
-              f" {r['board_script_ms']:>11} {r['compression_savings_kib']:>8}")
+        print(f"{name:<30} {r['score']:>5} {r['cls']:>6.3f} {r['tbt_ms']:>6} {r['lcp_ms']:>6}"
+              f" {r['board_script_ms']:>11} {r['text_sent_kib']:>11}/{r['text_unpacked_kib']:<10}"
+              f" {r['compression_savings_kib']:>19}")
     scores = [r["score"] for r in results.values()]
     print(f"median score {statistics.median(scores)}, lowest {min(scores)}")
     Path(args.out).write_text(json.dumps({"lighthouse": "12", "chromium": CHROME, "runs": args.runs,
