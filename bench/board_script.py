@@ -63,6 +63,23 @@ def profile_page(browser: Any, base: str, token: str, game_id: str, viewport: di
             **{f"fn {k}": v for k, v in self_time_by_file(profile, functions=True).items()}}
 
 
+SIZES = {"mobile": {"width": 412, "height": 823}, "desktop": {"width": 1350, "height": 940}}
+
+
+def summary(runs: list[dict[str, float]]) -> dict[str, Any]:
+    """Medians over the runs: the board's files, all page scripts, per file, top functions."""
+    keys = sorted({f for r in runs for f in r})
+    median = {f: round(statistics.median(r.get(f, 0) for r in runs), 1) for f in keys}
+    ranked = sorted(median.items(), key=lambda kv: -kv[1])
+    board = [round(sum(v for f, v in r.items() if f.startswith("games/")), 1) for r in runs]
+    page_js = [round(sum(v for f, v in r.items() if f.startswith(("games/", "js/"))), 1)
+               for r in runs]
+    return {"board_ms_runs": board, "board_ms": statistics.median(board),
+            "page_js_ms": statistics.median(page_js),
+            "files_ms": {k: v for k, v in ranked if not k.startswith("fn ")},
+            "functions_ms": dict([(k[3:], v) for k, v in ranked if k.startswith("fn ")][:12])}
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -84,27 +101,16 @@ def main() -> None:
     try:
         token, games = make_games(base, kinds)
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROME, args=["--no-sandbox", "--disable-gpu"])
+            browser = pw.chromium.launch(executable_path=CHROME,
+                                         args=["--no-sandbox", "--disable-gpu"])
             for kind in kinds:
-                for size, viewport in {"mobile": {"width": 412, "height": 823},
-                                       "desktop": {"width": 1350, "height": 940}}.items():
-                    runs = [profile_page(browser, base, token, games[kind], viewport, args.throttle)
-                            for _ in range(args.runs)]
-                    keys = sorted({f for r in runs for f in r})
-                    median = {f: round(statistics.median(r.get(f, 0) for r in runs), 1) for f in keys}
-                    ranked = sorted(median.items(), key=lambda kv: -kv[1])
-                    board = [round(sum(v for f, v in r.items() if f.startswith("games/")), 1) for r in runs]
-                    page_js = [round(sum(v for f, v in r.items() if f.startswith(("games/", "js/"))), 1)
-                               for r in runs]
-                    results[f"{kind} {size}"] = {
-                        "board_ms_runs": board, "board_ms": statistics.median(board),
-                        "page_js_ms": statistics.median(page_js),
-                        "files_ms": {k: v for k, v in ranked if not k.startswith("fn ")},
-                        "functions_ms": dict([(k[3:], v) for k, v in ranked if k.startswith("fn ")][:12])}
-                    top = list(results[f"{kind} {size}"]["functions_ms"].items())[:6]
-                    print(f"{kind} {size}: board files {statistics.median(board):.0f} ms (runs {board}), "
-                          f"all page scripts {statistics.median(page_js):.0f} ms; top functions: {top}",
-                          flush=True)
+                for size, viewport in SIZES.items():
+                    r = summary([profile_page(browser, base, token, games[kind], viewport,
+                                              args.throttle) for _ in range(args.runs)])
+                    results[f"{kind} {size}"] = r
+                    print(f"{kind} {size}: board files {r['board_ms']:.0f} ms (runs "
+                          f"{r['board_ms_runs']}), all page scripts {r['page_js_ms']:.0f} ms; "
+                          f"top functions: {list(r['functions_ms'].items())[:6]}", flush=True)
             browser.close()
     finally:
         proc.terminate()

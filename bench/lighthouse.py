@@ -110,7 +110,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1, help="runs per page; the median is kept")
     parser.add_argument("--port", type=int, default=8766)
     parser.add_argument("--out", default=str(ROOT / "bench" / "results" / "lighthouse.json"))
-    parser.add_argument("--reports", default=None, help="a folder to keep Lighthouse's own reports in")
+    parser.add_argument("--reports", default=None, help="a folder to keep Lighthouse's reports in")
     args = parser.parse_args()
     kinds, presets = args.kinds.split(","), args.presets.split(",")
     tmp = tempfile.TemporaryDirectory(prefix="bazaar-lighthouse-")
