@@ -18,17 +18,22 @@ import {renderBreakdown} from "./breakdown.js";
 // ------------------------------------------------------------------ board host (shared)
 
 const SAFE_KIND = /^[a-z0-9][a-z0-9-]*$/;
-const loadedCss = new Set();
+const loadedCss = new Map();
 
-// The stylesheet beside the board module, linked once per kind. No HEAD probe first: the probe
-// showed up as a failed (aborted) request on every game page. A kind without a stylesheet only
-// loses its <link> again.
+// The stylesheet beside the board module, linked once per kind; resolves once it has loaded (or
+// failed), so that the board is drawn with its styles on its first paint and does not jump when
+// they arrive (issue 13, point 19). No HEAD probe first: the probe showed up as a failed
+// (aborted) request on every game page. A kind without a stylesheet only loses its <link> again.
 function loadBoardCss(kind) {
-  if (loadedCss.has(kind)) return;
-  loadedCss.add(kind);
-  const link = el("link", {rel: "stylesheet", href: `/static/games/${kind}/board.css`});
-  link.addEventListener("error", () => link.remove());
-  document.head.append(link);
+  if (!loadedCss.has(kind)) {
+    loadedCss.set(kind, new Promise((resolve) => {
+      const link = el("link", {rel: "stylesheet", href: `/static/games/${kind}/board.css`});
+      link.addEventListener("load", resolve);
+      link.addEventListener("error", () => { link.remove(); resolve(); });
+      document.head.append(link);
+    }));
+  }
+  return loadedCss.get(kind);
 }
 
 /** Mount the board module of `kind` into root; falls back to the generic board. */
@@ -37,8 +42,9 @@ export async function mountBoard(root, ctx) {
   let module = null;
   if (SAFE_KIND.test(ctx.kind || "")) {
     try {
+      const css = loadBoardCss(ctx.kind); // fetched beside the module, not after it
       module = await import(`/static/games/${ctx.kind}/board.js`);
-      loadBoardCss(ctx.kind);
+      await css;
     } catch (err) {
       console.warn(`no board module for ${ctx.kind}; using the generic board`, err);
       module = null;

@@ -279,13 +279,23 @@ export function mount(root, ctx) {
 
   // ------------------------------------------------------------------ drawing
 
+  // The placed tiles are kept between draws: only a tile that is new (or changed, stepping
+  // back in a replay) is drawn, not the whole board on every update (issue 13, point 19).
+  const placed = new Map();  // "x,y" -> {id: "tile/r", node}
   function drawTiles() {
-    clear(layers.tiles);
+    const seen = new Set();
     for (const t of view.board) {
+      const at = `${t.x},${t.y}`, id = `${t.tile}/${t.r}`;
+      seen.add(at);
+      const old = placed.get(at);
+      if (old && old.id === id) continue;
+      if (old) old.node.remove();
       const g = tileGroup(t.tile, t.r);
       g.setAttribute("transform", `translate(${t.x * U} ${t.y * U})`);
       layers.tiles.append(g);
+      placed.set(at, {id, node: g});
     }
+    for (const [at, old] of placed) if (!seen.has(at)) { old.node.remove(); placed.delete(at); }
     clear(layers.marks);
     const turn = view.turn;
     const here = turn && turn.x !== null && turn.x !== undefined ? [turn.x, turn.y] : lastPlaced;
@@ -477,12 +487,20 @@ export function mount(root, ctx) {
     }
     const stack = el("section", {class: "cc-stack"}, [el("h3", {text: "Tiles"}),
       el("p", {text: `${view.stack} in the stack${view.face_down ? `, ${view.face_down} face down for the bazaar` : ""}.`})]);
-    if (view.remaining) {
-      stack.append(el("div", {class: "cc-remaining", "data-testid": "cc-remaining"}, Object.entries(view.remaining).map(([tid, n]) =>
-        el("span", {class: "cc-count", title: `${n} × ${tileName(tid)}`}, [tileIcon(tid, 0, 30, tileName(tid)), el("small", {text: `×${n}`})]))));
-    }
+    if (view.remaining) stack.append(remainingIcons(view.remaining));
     if (view.discards && view.discards.length) stack.append(el("p", {class: "muted", text: `Set aside (fit nowhere): ${view.discards.map(tileName).join(", ")}`}));
     info.append(stack);
+  }
+
+  // the unseen tiles change once a turn: their icons are built again only then
+  let remaining = {key: null, node: null};
+  function remainingIcons(counts) {
+    const key = JSON.stringify(counts);
+    if (key !== remaining.key) {
+      remaining = {key, node: el("div", {class: "cc-remaining", "data-testid": "cc-remaining"}, Object.entries(counts).map(([tid, n]) =>
+        el("span", {class: "cc-count", title: `${n} × ${tileName(tid)}`}, [tileIcon(tid, 0, 30, tileName(tid)), el("small", {text: `×${n}`})])))};
+    }
+    return remaining.node;
   }
 
   // ------------------------------------------------------------------ keyboard

@@ -118,36 +118,50 @@ function distToLine(p, line) {
   return best;
 }
 
-const geometryCache = new Map();
+const shapeCache = new Map();
+const spotCache = new Map();
+
+// Cities, roads and the building of a tile type in its printed orientation: all a drawing
+// needs, cheap, cached. The field spots (a flood fill) are only worked out when a figure spot
+// is asked for (geometry, segmentSpots): drawing the board and the unseen-tile icons at
+// start-up never pays for them (issue 13, point 19).
+function shapes(tid) {
+  if (shapeCache.has(tid)) return shapeCache.get(tid);
+  const t = TILES[tid];
+  const g = {cities: [], roads: [], building: buildingAt(tid)};
+  if (t && tid !== ABBEY) {
+    t.cities.forEach((sides) => {
+      const {shape, k} = cityShape(sides);
+      g.cities.push({poly: shape.poly.map((p) => turn(p, k)), spot: turn(shape.spot, k), pennant: turn(shape.pennant, k)});
+    });
+    t.roads.forEach((sides, i) => g.roads.push({line: roadLine(tid, t, sides), inn: t.inns[i]}));
+  }
+  shapeCache.set(tid, g);
+  return g;
+}
 
 /** Shapes and figure spots of a tile type in its printed orientation (cached). */
 export function geometry(tid) {
-  if (geometryCache.has(tid)) return geometryCache.get(tid);
+  if (spotCache.has(tid)) return spotCache.get(tid);
   const t = TILES[tid];
-  const g = {cities: [], roads: [], building: buildingAt(tid), spots: {}};
+  const g = {...shapes(tid), spots: {}};
   if (!t || tid === ABBEY) {
     g.spots.cl = CENTER;
-    geometryCache.set(tid, g);
+    spotCache.set(tid, g);
     return g;
   }
   const withBuilding = Boolean(g.building);
-  t.cities.forEach((sides, i) => {
-    const {shape, k} = cityShape(sides);
-    const poly = shape.poly.map((p) => turn(p, k));
-    let spot = turn(shape.spot, k);
-    if (withBuilding && Math.hypot(spot[0] - 50, spot[1] - 50) < 20) spot = turn([24, 50], k);
-    g.cities.push({poly, spot, pennant: turn(shape.pennant, k)});
-    g.spots[`c${i}`] = spot;
+  g.cities.forEach((city, i) => {
+    const {k} = cityShape(t.cities[i]);
+    g.spots[`c${i}`] = withBuilding && Math.hypot(city.spot[0] - 50, city.spot[1] - 50) < 20 ? turn([24, 50], k) : city.spot;
   });
   t.roads.forEach((sides, i) => {
-    const line = roadLine(tid, t, sides);
-    g.roads.push({line, inn: t.inns[i]});
     // clear of junctions and buildings: a quarter along a through road, half along a stub
-    g.spots[`r${i}`] = along(line, sides.length === 2 ? 0.25 : 0.45);
+    g.spots[`r${i}`] = along(g.roads[i].line, sides.length === 2 ? 0.25 : 0.45);
   });
   Object.assign(g.spots, fieldSpots(t, g));
   if (t.cloister) g.spots.cl = g.building || CENTER;
-  geometryCache.set(tid, g);
+  spotCache.set(tid, g);
   return g;
 }
 
@@ -258,8 +272,18 @@ function pennant([x, y]) {
     fill: COLORS.pennant, stroke: "#fff", "stroke-width": 1.3});
 }
 
+const drawn = new Map();
+
 /** An SVG group drawing tile type `tid` at rotation r, 100 x 100 units at the origin. */
 export function tileGroup(tid, r = 0) {
+  // drawn once per type and rotation, then copied: a board or a row of icons shows the same
+  // few dozen tiles over and over (issue 13, point 19: start-up script time)
+  const key = `${tid}/${((r % 4) + 4) % 4}`;
+  if (!drawn.has(key)) drawn.set(key, drawTile(tid, r));
+  return drawn.get(key).cloneNode(true);
+}
+
+function drawTile(tid, r) {
   const t = TILES[tid];
   const inner = svg("g", {transform: `rotate(${90 * (r % 4)} 50 50)`});
   const outer = svg("g", {class: "tile", dataset: {tile: tid}}, [inner]);
@@ -275,7 +299,7 @@ export function tileGroup(tid, r = 0) {
     inner.append(svg("rect", {width: 100, height: 100, fill: "#ccc"}));
     return outer;
   }
-  const g = geometry(tid);
+  const g = shapes(tid);
   const decor = [];
   inner.append(svg("rect", {width: 100, height: 100, fill: COLORS.field}));
   for (const road of g.roads) {
