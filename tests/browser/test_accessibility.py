@@ -22,13 +22,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.api import advance_to, start_against_bots
 from tests.browser.conftest import PageProblems
+from tests.browser.games import bombay_game_at_placement
 from tests.browser.test_board_screenshots import game_state, play_a_few_moves
-from tests.browser.test_decision_in_view import (
-    advance_to,
-    bombay_game_at_placement,
-    start_against_bots,
-)
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_decision_in_view import start_against_bots
+from tests.browser.api import game, move, start_against_bots
 
 pytestmark = pytest.mark.browser
 
@@ -25,20 +25,14 @@ KINDS = [
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
-def game_state(page, game_id: str) -> dict:  # type: ignore[no-untyped-def]
-    return page.evaluate(f"async () => (await fetch('/api/games/{game_id}')).json()")  # type: ignore[no-any-return]
-
-
 def play_a_few_moves(page, game_id: str, moves: int) -> None:  # type: ignore[no-untyped-def]
     """The person makes up to ``moves`` of their legal moves (bots answer by themselves)."""
     for _ in range(moves * 20):
-        game = game_state(page, game_id)
-        if moves <= 0 or game["status"] != "live":
+        now = game(page, game_id)
+        if moves <= 0 or now["status"] != "live":
             return
-        if game["legal"]:
-            page.evaluate("""async ([id, seq, move]) => fetch(`/api/games/${id}/moves`, {method: 'POST',
-              headers: {'Content-Type': 'application/json'}, body: JSON.stringify({seq, move})})""",
-                          [game_id, game["seq"], game["legal"][-1]])
+        if now["legal"]:
+            move(page, game_id, now["seq"], now["legal"][-1])
             moves -= 1
         page.wait_for_timeout(100)
 
@@ -64,7 +58,7 @@ def test_every_board_mid_game_and_at_the_end_is_written_as_a_screenshot(
     shoot(page, live, f"{kind}-mid-game")
     ended = start_against_bots(page, kind, players, options, resign=True)  # the bots play it out
     for _ in range(1800):
-        if game_state(page, ended)["status"] == "finished":
+        if game(page, ended)["status"] == "finished":
             break
         page.wait_for_timeout(100)
     else:

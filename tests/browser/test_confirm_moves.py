@@ -11,12 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_decision_in_view import (
-    IN_VIEW,
-    advance_to,
-    start_against_bots,
-    wait_for_seq_after,
-)
+from tests.browser.api import advance_to, start_against_bots, wait_for_seq_after
+from tests.browser.games import IN_VIEW
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from app.games.base import ReplayRng, get_engine
-from tests.browser.test_decision_in_view import start_against_bots
+from tests.browser.api import get, start_against_bots
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots")
@@ -24,12 +24,11 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 K = 4
 
-GET = "async (url) => (await fetch(url)).json()"
 
 
 def wait_finished(page, game_id: str) -> None:  # type: ignore[no-untyped-def]
     for _ in range(600):
-        if page.evaluate(GET, f"/api/games/{game_id}")["status"] == "finished":
+        if get(page, f"/api/games/{game_id}")["status"] == "finished":
             return
         page.wait_for_timeout(100)
     raise AssertionError("the bots did not finish the game")
@@ -100,12 +99,12 @@ def test_continue_a_finished_game_from_a_step(guest, problems, viewport) -> None
     bob.screenshot(path=str(SHOTS / f"continue-game-{name}.png"))
 
     # the view at its start is the source's position at K, as Bob's seat sees it
-    record = bob.evaluate(GET, f"/api/games/{source}/export")
+    record = get(bob, f"/api/games/{source}/export")
     engine = get_engine("grand-bazaar")
     state = engine.load_state(record["initial_state"])
     for entry in record["moves"][:K]:
         state, _ = engine.apply(state, entry["seat"], entry["move"], ReplayRng(entry["chance"]))
-    started = bob.evaluate(GET, f"/api/games/{game_id}/replay?at=0")
+    started = get(bob, f"/api/games/{game_id}/replay?at=0")
     position = engine.rename_seats(state, ["Bob", "Bot 2"])  # Bob sits where Ann sat
     assert started["view"] == json.loads(json.dumps(engine.view(position, 0)))
 

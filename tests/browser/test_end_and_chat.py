@@ -15,31 +15,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.api import post, start_against_bots
+
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots")
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
-POST = """async ([url, body]) => {
-  const r = await fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'},
-                              body: JSON.stringify(body || {})});
-  if (!r.ok) throw new Error(url + ' ' + r.status + ' ' + await r.text());
-  return r.json();
-}"""
 RAW = re.compile(r"two-stalls-sold-out|\bstalled\b|\btournament\b$|^solo$|\bcancelled\b$|\d+,\d+,\d+|[{}\[\]]|"
                  r"undefined|null|NaN|Seat 0|\b[A-Z]{2,4}-\d+")
-
-
-def post(page, url: str, body: dict | None = None) -> dict:  # type: ignore[no-untyped-def]
-    return page.evaluate(POST, [url, body])  # type: ignore[no-any-return]
-
-
-def start_against_bots(page, kind: str, players: int, options: dict | None = None) -> str:  # type: ignore[no-untyped-def]
-    made = post(page, "/api/lobbies", {"kind": kind, "players": players, "options": options or {},
-                                       "private": False})
-    for seat in range(1, players):
-        post(page, f"/api/lobbies/{made['id']}/bots", {"seat": seat})
-    return str(post(page, f"/api/lobbies/{made['id']}/start")["game_id"])
 
 
 def shoot(page, name: str, full: bool = True) -> None:  # type: ignore[no-untyped-def]
@@ -76,7 +60,7 @@ def assert_in_words(text: str) -> None:
 
 def test_chat_is_in_view_at_1280x800_and_one_tap_away_on_a_phone_with_an_unread_count(guest, problems):  # type: ignore[no-untyped-def]
     ann = guest("Ann", viewport=DESKTOP)
-    game_id = start_against_bots(ann, "grand-bazaar", 2, {"first_player": 0})
+    game_id = start_against_bots(ann, "grand-bazaar", 2, {"first_player": 0}, private=False)
     bob = guest("Bob")
     for i in range(12):  # enough lines that the chat scrolls inside
         post(bob, f"/api/games/{game_id}/chat", {"text": f"earlier line {i + 1}"})
@@ -141,7 +125,7 @@ def test_chat_is_in_view_at_1280x800_and_one_tap_away_on_a_phone_with_an_unread_
 ])
 def test_the_end_panel_says_the_reason_and_details_in_words(guest, problems, kind, players, options, reason):  # type: ignore[no-untyped-def]
     ann = guest("Ann", viewport=DESKTOP)
-    game_id = start_against_bots(ann, kind, players, options)
+    game_id = start_against_bots(ann, kind, players, options, private=False)
     finish(ann, game_id)
     text = end_text(ann)
     assert re.search(reason, text), text
@@ -163,7 +147,7 @@ def test_the_end_panel_says_the_reason_and_details_in_words(guest, problems, kin
 
 def test_the_solo_bombay_score_is_its_formula_and_agrees_with_the_players_panel(guest, problems):  # type: ignore[no-untyped-def]
     ann = guest("Ann", viewport=DESKTOP)
-    game_id = start_against_bots(ann, "bombay-bazar", 1)
+    game_id = start_against_bots(ann, "bombay-bazar", 1, private=False)
     finish(ann, game_id)
     outcome = ann.evaluate("window.bazaar.state.view.outcome")
     d, score = outcome["details"], outcome["scores"][0]
@@ -191,7 +175,7 @@ def test_the_auction_end_card_lists_the_scores_and_offers_another_auction(guest,
     ann = guest("Ann", viewport=DESKTOP)
     options = {"players": ["Red", "Blue"], "scores": [10, 4], "placer": 0,
                "tiles": [{"type": "U"}, {"label": "River bend"}]}
-    game_id = start_against_bots(ann, "carcassonne-auction", 2, options)
+    game_id = start_against_bots(ann, "carcassonne-auction", 2, options, private=False)
     if cancel:
         ann.goto(f"/games/{game_id}")
         ann.locator("#conn-status[data-state=open]").wait_for()

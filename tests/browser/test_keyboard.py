@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from tests.browser.test_decision_in_view import bombay_game_at_placement, start_against_bots
+from tests.browser.api import game, start_against_bots
+from tests.browser.games import bombay_game_at_placement
 
 pytestmark = pytest.mark.browser
 
@@ -24,10 +25,6 @@ RAW = re.compile(r"\b(c|r|f)\d\b|\bcl\b|[{}\[\]]|at -?\d+, -?\d+")
 
 def active(page) -> dict:  # type: ignore[no-untyped-def]
     return dict(page.evaluate(ACTIVE))
-
-
-def game(page, game_id: str) -> dict:  # type: ignore[no-untyped-def]
-    return dict(page.evaluate(f"async () => (await fetch('/api/games/{game_id}')).json()"))
 
 
 def tab_into_board(page, inside: str) -> dict:  # type: ignore[no-untyped-def]

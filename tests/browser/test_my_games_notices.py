@@ -9,15 +9,10 @@ import re
 
 import pytest
 
+from tests.browser.api import get, post
+
 pytestmark = pytest.mark.browser
 
-POST = """async ([url, body]) => {
-  const r = await fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'},
-                              body: JSON.stringify(body || {})});
-  if (!r.ok) throw new Error(url + ' ' + r.status + ' ' + await r.text());
-  return r.json();
-}"""
-GET = "async (url) => (await fetch(url)).json()"
 AUCTION = {"players": ["Red", "Blue"], "scores": [10, 5], "placer": 1,
            "tiles": [{"type": "U"}, {"label": "river bend"}]}
 # a hidden tab whose notifications are allowed: every notification shown is kept for the test
@@ -31,11 +26,6 @@ window.Notification = class {
   static async requestPermission() { window.__asked = true; return 'granted'; }
 };
 """
-
-
-def post(page, url: str, body: dict | None = None) -> dict:  # type: ignore[no-untyped-def]
-    return page.evaluate(POST, [url, body])  # type: ignore[no-any-return]
-
 
 def game_between(ann, bob, kind: str = "grand-bazaar", options: dict | None = None) -> str:  # type: ignore[no-untyped-def]
     lobby = post(ann, "/api/lobbies", {"kind": kind, "players": 2, "options": options or {}})
@@ -54,7 +44,7 @@ def test_my_games_puts_your_turn_first_and_a_hidden_tab_is_notified(new_context,
     ann.locator("#whoami").filter(has_text="Ann").wait_for()
     bob = guest("Bob")
     done = game_between(ann, bob, "carcassonne-auction", AUCTION)
-    seq = ann.evaluate(GET, f"/api/games/{done}")["seq"]
+    seq = get(ann, f"/api/games/{done}")["seq"]
     post(ann, f"/api/games/{done}/moves", {"seq": seq, "move": {"type": "Cancel"}})
     mine = game_between(ann, bob, options={"first_player": 0})
     theirs = game_between(ann, bob, options={"first_player": 1})
@@ -76,7 +66,7 @@ def test_my_games_puts_your_turn_first_and_a_hidden_tab_is_notified(new_context,
     ann.get_by_test_id("notice-browser").check()
     ann.wait_for_function("window.__asked === true && localStorage.getItem('bazaar.notices.browser') === 'on'")
     ann.evaluate("window.__hidden = true")
-    game = bob.evaluate(GET, f"/api/games/{theirs}")
+    game = get(bob, f"/api/games/{theirs}")
     post(bob, f"/api/games/{theirs}/moves", {"seq": game["seq"], "move": game["legal"][0]})
     ann.wait_for_function("window.__shown.length === 1")
     shown = ann.evaluate("window.__shown[0]")

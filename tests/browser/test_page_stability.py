@@ -17,7 +17,7 @@ import gzip
 import httpx
 import pytest
 
-from tests.browser.test_decision_in_view import start_against_bots
+from tests.browser.api import start_against_bots
 
 pytestmark = pytest.mark.browser
 

@@ -13,21 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.api import post
 from tests.browser.moves import wait_seq
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots")
 
-POST = """async ([url, body]) => {
-  const r = await fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'},
-                              body: JSON.stringify(body || {})});
-  if (!r.ok) throw new Error(url + ' ' + r.status + ' ' + await r.text());
-  return r.json();
-}"""
-
-
-def post(page, url: str, body: dict | None = None) -> dict:  # type: ignore[no-untyped-def]
-    return page.evaluate(POST, [url, body])  # type: ignore[no-any-return]
 
 
 def lobby(page, players: int, seats: dict[int, str] | None = None) -> dict:  # type: ignore[no-untyped-def]

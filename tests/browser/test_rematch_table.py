@@ -15,24 +15,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.api import get, post
+
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots")
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 TABLE = {"players": ["Red", "Blue", "Green"], "scores": [10, 5, 7], "placer": 1,
          "tiles": [{"type": "U"}, {"label": "river bend"}, {"type": "U"}]}
-
-POST = """async ([url, body]) => {
-  const r = await fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'},
-                              body: JSON.stringify(body || {})});
-  if (!r.ok) throw new Error(url + ' ' + r.status + ' ' + await r.text());
-  return r.json();
-}"""
-GET = "async (url) => (await fetch(url)).json()"
-
-
-def post(page, url: str, body: dict | None = None) -> dict:  # type: ignore[no-untyped-def]
-    return page.evaluate(POST, [url, body])  # type: ignore[no-any-return]
 
 
 def open_game(page, game_id: str) -> None:  # type: ignore[no-untyped-def]
@@ -98,6 +88,6 @@ def test_two_rematches_make_one_lobby_and_everyone_at_the_table_is_told(guest, p
     eve.get_by_test_id("rematch-go").filter(has_text="Watch the rematch").wait_for()
     assert eve.get_by_test_id("rematch-go").get_attribute("href") == f"/games/{new_game}"
     eve.screenshot(path=str(SHOTS.joinpath("rematch-begun-390.png")))
-    rematch = eve.evaluate(GET, f"/api/games/{game_id}")["rematch"]
+    rematch = get(eve, f"/api/games/{game_id}")["rematch"]
     assert rematch["game_id"] == new_game and rematch["lobby_id"] == lobby_id
     assert problems.errors == []

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_decision_in_view import STACK, start_against_bots
+from tests.browser.api import start_against_bots
+from tests.browser.games import STACK
 
 pytestmark = pytest.mark.browser
 

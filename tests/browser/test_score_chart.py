@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_decision_in_view import start_against_bots
+from tests.browser.api import start_against_bots
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "score-chart"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_decision_in_view import start_against_bots
+from tests.browser.api import start_against_bots
 from tests.browser.test_grand_bazaar_board import start_hot_seat_game
 
 pytestmark = pytest.mark.browser
