@@ -61,7 +61,7 @@ def test_continue_a_finished_game_from_a_step(guest, problems, viewport) -> None
     bob.get_by_role("button", name="Go to the start").click()
     label.filter(has_text="Setup").wait_for()
     for step in range(1, K + 1):
-        bob.get_by_role("button", name="Step forward").click()
+        bob.get_by_role("button", name="Next move").click()
         label.filter(has_text=f"Move {step} of").wait_for()
     assert button.is_enabled() and f"from move {K}" in note.inner_text()
     assert in_view(bob, "#continue-here"), "the button is in view at the step"
