@@ -22,6 +22,7 @@ from app.config import Settings, get_settings
 from app.csrf import CrossSiteGuard
 from app.db import make_engine, make_sessionmaker
 from app.games.base import all_engines
+from app.identity.account_router import router as account_router
 from app.identity.router import router as identity_router
 from app.limits import BodyLimit
 from app.lobbies.router import router as lobbies_router
@@ -86,6 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.presence = Presence()
     errors.install(app)
     app.include_router(identity_router)
+    app.include_router(account_router)
     app.include_router(lobbies_router)
     app.include_router(play_router)
     app.include_router(ws_router)

@@ -266,6 +266,9 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     # without Origin it is no browser page: Bearer header or ``token`` query, never the cookie
     token = token_of(ws.headers, ws.cookies if origin is not None else {}, ws.query_params)
     user = await identity_of(ws, token)  # type: ignore[arg-type]
+    if token is not None and user is None:  # a signed-out (revoked) or unknown token
+        await ws.close(code=4401, reason="UNAUTHORIZED")
+        return
     if not re.match(ID_PATTERN, game_id):
         await ws.close(code=4404, reason="NOT_FOUND")
         return
