@@ -267,6 +267,7 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     token = token_of(ws.headers, ws.cookies if origin is not None else {}, ws.query_params)
     user = await identity_of(ws, token)  # type: ignore[arg-type]
     if token is not None and user is None:  # a signed-out (revoked) or unknown token
+        await ws.accept()  # accepted only to say why: a client can read 4401, not a bare 403
         await ws.close(code=4401, reason="UNAUTHORIZED")
         return
     if not re.match(ID_PATTERN, game_id):
