@@ -39,15 +39,16 @@ def upgrade() -> None:
     op.execute("INSERT INTO user_sessions (id, user_id, token_hash, created_at, last_seen_at) "
                "SELECT id, id, token_hash, created_at, created_at FROM users")
 
-    with op.batch_alter_table('users') as batch:
-        batch.drop_index('ix_users_token_hash')
-        batch.drop_column('token_hash')
-        batch.add_column(sa.Column('username', sa.String(length=30), nullable=True))
-        batch.add_column(sa.Column('username_key', sa.String(length=30), nullable=True))
-        batch.add_column(sa.Column('password_hash', sa.String(length=255), nullable=True))
-        batch.add_column(sa.Column('claimed_at', sa.DateTime(timezone=True), nullable=True))
-        batch.add_column(sa.Column('deleted_at', sa.DateTime(timezone=True), nullable=True))
-        batch.create_index(batch.f('ix_users_username_key'), ['username_key'], unique=True)
+    # plain ALTER TABLE, never a batch: SQLite would rebuild ``users`` (copy, drop, rename), and
+    # dropping a table that lobbies, seats and sessions refer to fails with foreign keys on
+    op.drop_index('ix_users_token_hash', table_name='users')
+    op.execute("ALTER TABLE users DROP COLUMN token_hash")  # SQLite 3.35 or later
+    op.add_column('users', sa.Column('username', sa.String(length=30), nullable=True))
+    op.add_column('users', sa.Column('username_key', sa.String(length=30), nullable=True))
+    op.add_column('users', sa.Column('password_hash', sa.String(length=255), nullable=True))
+    op.add_column('users', sa.Column('claimed_at', sa.DateTime(timezone=True), nullable=True))
+    op.add_column('users', sa.Column('deleted_at', sa.DateTime(timezone=True), nullable=True))
+    op.create_index(op.f('ix_users_username_key'), 'users', ['username_key'], unique=True)
 
     op.create_table(
         'recovery_codes',
@@ -90,11 +91,10 @@ def downgrade() -> None:
     op.drop_table('webauthn_challenges')
     op.drop_table('passkeys')
     op.drop_table('recovery_codes')
-    with op.batch_alter_table('users') as batch:
-        batch.drop_index('ix_users_username_key')
-        for column in ('deleted_at', 'claimed_at', 'password_hash', 'username_key', 'username'):
-            batch.drop_column(column)
-        batch.add_column(sa.Column('token_hash', sa.String(length=64), nullable=True))
+    op.drop_index('ix_users_username_key', table_name='users')
+    for column in ('deleted_at', 'claimed_at', 'password_hash', 'username_key', 'username'):
+        op.execute(f"ALTER TABLE users DROP COLUMN {column}")
+    op.add_column('users', sa.Column('token_hash', sa.String(length=64), nullable=True))
     # each user gets back the newest session it still has; one with none gets a hash that no
     # token has (a SHA-256 is hexadecimal, so "-" never occurs in one)
     op.execute(
@@ -102,7 +102,10 @@ def downgrade() -> None:
         "(SELECT s.token_hash FROM user_sessions s WHERE s.user_id = users.id "
         " AND s.revoked_at IS NULL ORDER BY s.created_at DESC, s.id LIMIT 1), "
         "'-' || users.id)")
-    with op.batch_alter_table('users') as batch:
-        batch.alter_column('token_hash', existing_type=sa.String(length=64), nullable=False)
-        batch.create_index('ix_users_token_hash', ['token_hash'], unique=True)
+    if op.get_bind().dialect.name != "sqlite":
+        # SQLite cannot add NOT NULL to a column without rebuilding the table (see upgrade):
+        # there the column stays nullable, though every row has a value
+        op.alter_column('users', 'token_hash', existing_type=sa.String(length=64),
+                        nullable=False)
+    op.create_index('ix_users_token_hash', 'users', ['token_hash'], unique=True)
     op.drop_table('user_sessions')
