@@ -7,13 +7,14 @@ Passwords only ever travel in request bodies, which are never logged.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
 from pydantic import StringConstraints
 
 from app.deps import COOKIE, CurrentUser, PlayDep, SessionDep, forget_sessions, token_of
-from app.identity import accounts, erase, passkeys
+from app.identity import accounts, erase
 from app.identity.service import Identity, identify, revoke_sessions
 from app.ratelimit import limit_signin
 from app.schemas import Body, Name
@@ -63,6 +64,14 @@ class PasskeyIn(Body):
     credential: dict[str, Any]
 
 
+def _passkeys() -> ModuleType:
+    """The passkey module, imported on first use: ``webauthn`` (with pyOpenSSL) adds seconds
+    to every start-up otherwise."""
+    from app.identity import passkeys
+
+    return passkeys
+
+
 def signed_in(request: Request, response: Response, who: Identity, token: str
               ) -> dict[str, Any]:
     """The answer of a sign-in: the new token, also set as the cookie."""
@@ -89,7 +98,7 @@ async def account(user: CurrentUser, session: SessionDep) -> dict[str, Any]:
             "account": True,
             "recovery_codes_left": await accounts.codes_left(session, user.user_id),
             "sessions": await accounts.sessions_of(session, user),
-            "passkeys": await passkeys.list_passkeys(session, user.user_id)}
+            "passkeys": await _passkeys().list_passkeys(session, user.user_id)}
 
 
 @router.post("/claim", status_code=201)
@@ -189,22 +198,22 @@ async def delete(body: ConfirmIn, request: Request, response: Response, user: Cu
 async def passkey_options(request: Request, user: CurrentUser, session: SessionDep
                           ) -> dict[str, Any]:
     """WebAuthn registration options for a new passkey of this account."""
-    return await passkeys.registration_options(session, request, user)
+    return await _passkeys().registration_options(session, request, user)
 
 
 @router.post("/passkeys", status_code=201)
 async def add_passkey(body: PasskeyIn, request: Request, user: CurrentUser,
                       session: SessionDep) -> dict[str, Any]:
     """Verify the browser's new credential and keep it."""
-    await passkeys.register(session, request, user, body.challenge_id, body.credential)
-    return {"passkeys": await passkeys.list_passkeys(session, user.user_id)}
+    await _passkeys().register(session, request, user, body.challenge_id, body.credential)
+    return {"passkeys": await _passkeys().list_passkeys(session, user.user_id)}
 
 
 @router.post("/passkeys/signin/options")
 async def passkey_signin_options(request: Request, session: SessionDep) -> dict[str, Any]:
     """WebAuthn authentication options (any passkey of this site)."""
     await limit_signin(request, None)
-    return await passkeys.signin_options(session, request)
+    return await _passkeys().signin_options(session, request)
 
 
 @router.post("/passkeys/signin")
@@ -212,6 +221,6 @@ async def passkey_sign_in(body: PasskeyIn, request: Request, response: Response,
                           session: SessionDep) -> dict[str, Any]:
     """Sign this device in with a passkey: a new session and token."""
     await limit_signin(request, None)
-    who, token = await passkeys.sign_in(session, request, body.challenge_id, body.credential)
+    who, token = await _passkeys().sign_in(session, request, body.challenge_id, body.credential)
     await _retire_previous(request, session, who)
     return signed_in(request, response, who, token)

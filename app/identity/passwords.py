@@ -10,13 +10,19 @@ tokens): nobody can guess through the hash space, and a lookup needs no slow has
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import secrets
 
 from pwdlib import PasswordHash
 
 _HASHER = PasswordHash.recommended()
-_DUMMY = _HASHER.hash("not a password of anybody")
+
+
+@functools.cache
+def _dummy() -> str:
+    """A hash to check when there is none (made on first use: it costs a second at start)."""
+    return _HASHER.hash("not a password of anybody")
 
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read back from paper
 RECOVERY_CODES = 10
@@ -29,7 +35,7 @@ async def hash_password(password: str) -> str:
 async def verify_password(password: str, stored: str | None) -> bool:
     """Whether ``password`` matches; with no stored hash a dummy one is checked, so that an
     unknown username costs as long as a wrong password (no way to list usernames by timing)."""
-    ok = await asyncio.to_thread(_HASHER.verify, password, stored or _DUMMY)
+    ok = await asyncio.to_thread(_HASHER.verify, password, stored or _dummy())
     return bool(ok) and stored is not None
 
 
