@@ -42,7 +42,7 @@ def test_guest_claims_and_continues_the_same_game_in_a_second_browser(
         guest, new_context, problems, viewport) -> None:  # type: ignore[no-untyped-def]
     username = f"ann-{viewport['width']}"
     ann = guest("Ann", "/", viewport=viewport)
-    game_id = start_against_bots(ann, "bazaar", 2, {})
+    game_id = start_against_bots(ann, "grand-bazaar", 2, {})
     ann.goto(f"/games/{game_id}")
     your_turn(ann)
     seq = page_seq(ann)
