@@ -19,8 +19,8 @@ PASSWORD = "a long enough password"
 def claim_on_account_page(page, username: str) -> list[str]:  # type: ignore[no-untyped-def]
     page.get_by_test_id("account-link").click()
     page.get_by_role("heading", name="Keep your games on every device").wait_for()
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_test_id("claim-username").fill(username)
+    page.get_by_test_id("claim-password").fill(PASSWORD)
     page.get_by_test_id("claim-submit").click()
     page.get_by_role("heading", name="Your recovery codes").wait_for()
     codes = page.get_by_test_id("recovery-codes").locator("li").all_inner_texts()
@@ -34,6 +34,7 @@ def claim_on_account_page(page, username: str) -> list[str]:  # type: ignore[no-
 
 def your_turn(page) -> None:  # type: ignore[no-untyped-def]
     page.get_by_test_id("turn").filter(has_text="Your turn").wait_for()
+    page.locator("#board[data-board=grand-bazaar]").wait_for(state="attached")  # board drawn
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
@@ -70,7 +71,9 @@ def test_guest_claims_and_continues_the_same_game_in_a_second_browser(
     seq = page_seq(other)
     make_move(other, random.Random(2))
     wait_seq(other, seq + 1)
-    wait_seq(ann, seq + 1)  # the first browser is still signed in and sees the move
+    ann.goto(f"/games/{game_id}")  # the first browser is still signed in and sees the move
+    wait_seq(ann, seq + 1)
+    assert ann.locator("#page").get_attribute("data-seat") == "0"
     other.screenshot(path=f"test-results/account-second-{viewport['width']}.png")
     assert problems.errors == []
 
