@@ -198,7 +198,8 @@ async def delete(body: ConfirmIn, request: Request, response: Response, user: Cu
 async def passkey_options(request: Request, user: CurrentUser, session: SessionDep
                           ) -> dict[str, Any]:
     """WebAuthn registration options for a new passkey of this account."""
-    return await _passkeys().registration_options(session, request, user)
+    options: dict[str, Any] = await _passkeys().registration_options(session, request, user)
+    return options
 
 
 @router.post("/passkeys", status_code=201)
@@ -213,7 +214,8 @@ async def add_passkey(body: PasskeyIn, request: Request, user: CurrentUser,
 async def passkey_signin_options(request: Request, session: SessionDep) -> dict[str, Any]:
     """WebAuthn authentication options (any passkey of this site)."""
     await limit_signin(request, None)
-    return await _passkeys().signin_options(session, request)
+    options: dict[str, Any] = await _passkeys().signin_options(session, request)
+    return options
 
 
 @router.post("/passkeys/signin")

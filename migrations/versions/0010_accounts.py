@@ -30,7 +30,8 @@ def upgrade() -> None:
         sa.Column('created_at', sa.DateTime(timezone=True), server_default=NOW, nullable=False),
         sa.Column('last_seen_at', sa.DateTime(timezone=True), server_default=NOW, nullable=False),
         sa.Column('revoked_at', sa.DateTime(timezone=True), nullable=True),
-        sa.ForeignKeyConstraint(['user_id'], ['users.id'], name=op.f('fk_user_sessions_user_id_users')),
+        sa.ForeignKeyConstraint(['user_id'], ['users.id'],
+                                name=op.f('fk_user_sessions_user_id_users')),
         sa.PrimaryKeyConstraint('id', name=op.f('pk_user_sessions')))
     with op.batch_alter_table('user_sessions') as batch:
         batch.create_index(batch.f('ix_user_sessions_token_hash'), ['token_hash'], unique=True)
@@ -56,7 +57,8 @@ def upgrade() -> None:
         sa.Column('user_id', sa.String(length=32), nullable=False),
         sa.Column('code_hash', sa.String(length=64), nullable=False),
         sa.Column('used_at', sa.DateTime(timezone=True), nullable=True),
-        sa.ForeignKeyConstraint(['user_id'], ['users.id'], name=op.f('fk_recovery_codes_user_id_users')),
+        sa.ForeignKeyConstraint(['user_id'], ['users.id'],
+                                name=op.f('fk_recovery_codes_user_id_users')),
         sa.PrimaryKeyConstraint('id', name=op.f('pk_recovery_codes')),
         sa.UniqueConstraint('code_hash', name=op.f('uq_recovery_codes_code_hash')))
     with op.batch_alter_table('recovery_codes') as batch:
@@ -71,7 +73,8 @@ def upgrade() -> None:
         sa.Column('sign_count', sa.Integer(), nullable=False),
         sa.Column('created_at', sa.DateTime(timezone=True), server_default=NOW, nullable=False),
         sa.Column('last_used_at', sa.DateTime(timezone=True), nullable=True),
-        sa.ForeignKeyConstraint(['user_id'], ['users.id'], name=op.f('fk_passkeys_user_id_users')),
+        sa.ForeignKeyConstraint(['user_id'], ['users.id'],
+                                name=op.f('fk_passkeys_user_id_users')),
         sa.PrimaryKeyConstraint('id', name=op.f('pk_passkeys')),
         sa.UniqueConstraint('credential_id', name=op.f('uq_passkeys_credential_id')))
     with op.batch_alter_table('passkeys') as batch:

@@ -105,8 +105,14 @@ def test_a_passkey_signs_in_another_browser(guest, new_context, problems, server
         "hasUserVerification": True, "isUserVerified": True}})["authenticatorId"]
     cdp2.send("WebAuthn.addCredential", {"authenticatorId": second,
                                          "credential": credentials["credentials"][0]})
-    other.get_by_test_id("passkey-signin").click()
+    with other.expect_request("**/api/account/passkeys/signin") as sent:
+        other.get_by_test_id("passkey-signin").click()
     other.wait_for_url("**/me")
+    # the same signed assertion sent again (a replay) is refused: its challenge was used
+    replay = other.evaluate("""async (body) => { const r = await fetch('/api/account/passkeys/signin',
+      {method: 'POST', headers: {'Content-Type': 'application/json'}, body});
+      return [r.status, (await r.json()).detail.code]; }""", sent.value.post_data)
+    assert replay == [400, "PASSKEY_REFUSED"]
     other.get_by_test_id("account-link").click()
     other.get_by_test_id("account-username").filter(has_text="bea-passkey").wait_for()
     other.screenshot(path="test-results/account-passkey.png", full_page=True)
