@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
@@ -70,6 +72,22 @@ def forget_sessions(app: Any, session_ids: list[str] | set[str], user_id: str | 
     for token, (who, _) in list(cache.items()):
         if who.session_id in ids or who.user_id == user_id:
             cache.pop(token, None)
+    # this instance's open sockets of those sessions are closed (4401) as their token now is
+    sockets: dict[str, set[Any]] = app.state.session_sockets
+    for session_id in ids:
+        for ws in sockets.pop(session_id, set()):
+            task = asyncio.get_running_loop().create_task(_close(ws))
+            _CLOSING.add(task)
+            task.add_done_callback(_CLOSING.discard)
+
+
+_CLOSING: set[asyncio.Task[None]] = set()
+"""Closing sockets (a reference each, so that none is collected before it is done)."""
+
+
+async def _close(ws: Any) -> None:
+    with contextlib.suppress(Exception):  # it may be closing already
+        await ws.close(code=4401, reason="SIGNED_OUT")
 
 
 async def _optional_user(request: Request) -> Identity | None:

@@ -84,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limiter = RateLimiter(settings.redis_url, settings.rate_limit_prefix)
     app.state.socket_slots = SocketSlots()
     app.state.identities = {}
+    app.state.session_sockets = {}
     app.state.presence = Presence()
     errors.install(app)
     app.include_router(identity_router)

@@ -298,6 +298,10 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         slots.release(address)
         raise
     conn = Connection(ws, play, live, viewer, user)
+    # open sockets per session, so that signing out closes them (app/deps.py, forget_sessions)
+    by_session: dict[str, set[WebSocket]] = app.state.session_sockets
+    if user is not None:
+        by_session.setdefault(user.session_id, set()).add(ws)
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=256)
     hub = app.state.hub
     presence: Presence = app.state.presence
@@ -331,6 +335,12 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump_task
         hub.unsubscribe(game_id, queue)
+        if user is not None:
+            held = by_session.get(user.session_id)
+            if held is not None:
+                held.discard(ws)
+                if not held:
+                    by_session.pop(user.session_id, None)
         seat_went = presence.remove(game_id, viewer)
         slots.release(address)
         with contextlib.suppress(Exception):

@@ -117,6 +117,9 @@ def test_sign_out_refuses_the_old_token_on_http_and_on_the_socket(
     game_id = start_game(dan, [], bots=1)
     claim(dan, "dan")
     token = sign_in(server, "dan")
+    watching = Viewer(server.url, game_id, token)  # a socket open before the sign-out
+    watching.send({"type": "hello"})
+    watching.recv_type("snapshot")
     with device(server, token) as laptop:
         assert laptop.post("/api/account/signout").json() == {"signed_out": 1}
         replay = laptop.post("/api/account/signout")
@@ -127,6 +130,10 @@ def test_sign_out_refuses_the_old_token_on_http_and_on_the_socket(
     with pytest.raises(ConnectionClosed) as closed:
         viewer.recv()
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    with pytest.raises(ConnectionClosed) as ended:  # the open one was closed by the sign-out
+        for _ in range(100):
+            watching.recv()
+    assert ended.value.rcvd is not None and ended.value.rcvd.code == 4401
     assert status(server, dan.token) == 200  # the other device is not touched
 
 
