@@ -34,6 +34,13 @@ class Settings(BaseSettings):
     # New guest identities (POST /api/session) per address per window; unset: rate_lobbies.
     rate_sessions: int | None = None
     rate_sessions_window: int = 600
+    # Sign-in, claim and recovery attempts (password or passkey) per window: per username, and
+    # per address (app/ratelimit.py, limit_signin).
+    rate_signin: int = 10
+    rate_signin_address: int = 30
+    rate_signin_window: int = 300
+    # WebAuthn relying party id (the site's host name); empty: the request's host.
+    webauthn_rp_id: str = ""
     # Key prefix of the rate-limit counters in Redis (shared by all instances with REDIS_URL).
     rate_limit_prefix: str = "bazaar-rate"
     # Open sockets per client address on one instance; more are closed with 4429.

@@ -9,7 +9,8 @@ origins:
   (no ``Authorization: Bearer``) needs an allowed ``Origin`` (or, when a browser sent none, an
   allowed ``Referer``; with neither it is refused) and a JSON content type or the
   ``X-Requested-With`` header. A cross-site page can send neither without a CORS preflight,
-  which this server never grants. ``POST /api/session`` (it sets the cookie) is checked the
+  which this server never grants. ``POST /api/session`` and the account sign-in routes
+  (``COOKIE_SETTING_PATHS``: they set the cookie) are checked the
   same way when it carries an ``Origin``/``Referer``, so that no other site can swap the
   browser's identity; a client that sends neither header is not a browser page and may call it.
 * the WebSocket handshake (``app/realtime/ws.py``) is refused when its ``Origin`` is not
@@ -39,6 +40,10 @@ from app.deps import COOKIE
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 CUSTOM_HEADER = "x-requested-with"
 SESSION_PATH = "/api/session"
+COOKIE_SETTING_PATHS = frozenset({SESSION_PATH, "/api/account/signin", "/api/account/recover",
+                                  "/api/account/passkeys/signin"})
+"""Requests that set the cookie: checked as ``POST /api/session`` (no other site may sign the
+browser in to an account of its choosing)."""
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _HTTP_SCHEME = {"http": "http", "https": "https", "ws": "http", "wss": "https"}
 
@@ -130,7 +135,7 @@ def refusal(scope: dict[str, Any], allowed: frozenset[str] | None) -> str | None
     headers = Headers(scope=scope)
     if headers.get("authorization", "").lower().startswith("bearer "):
         return None  # token clients: the cookie is not used (app/deps.py, token_of)
-    sets_cookie = scope.get("path") == SESSION_PATH
+    sets_cookie = scope.get("path") in COOKIE_SETTING_PATHS
     by_cookie = not sets_cookie and bool(cookie_parser(headers.get("cookie", "")).get(COOKIE))
     if not (by_cookie or sets_cookie):
         return None  # nothing authenticates it: the route answers 401 where it must

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -37,20 +40,54 @@ def token_of(headers: Any, cookies: Any, query: Any = None) -> str | None:
     return None
 
 
+CACHE_SECONDS = 5.0
+"""How long this process trusts a looked-up token before asking the database again: a session
+revoked on another instance is refused there within this time (on this one, at once)."""
+
+
 async def identity_of(request: Request, token: str | None) -> Identity | None:
-    """Look a token up, with a small per-process cache (tokens never change owner)."""
+    """Look a token up, with a small per-process cache of a few seconds."""
     if token is None:
         return None
-    cache: dict[str, Identity] = request.app.state.identities
-    if token in cache:
-        return cache[token]
+    cache: dict[str, tuple[Identity, float]] = request.app.state.identities
+    hit = cache.get(token)
+    if hit is not None and hit[1] > time.monotonic():
+        return hit[0]
     async with request.app.state.sessions() as session:
         found = await identify(session, token)
     if found is not None:
         if len(cache) > 50_000:
             cache.clear()
-        cache[token] = found
+        cache[token] = (found, time.monotonic() + CACHE_SECONDS)
+    else:
+        cache.pop(token, None)
     return found
+
+
+def forget_sessions(app: Any, session_ids: list[str] | set[str], user_id: str | None = None
+                    ) -> None:
+    """Drop cached identities of these sessions (revoked), or of ``user_id`` (renamed)."""
+    ids = set(session_ids)
+    cache: dict[str, tuple[Identity, float]] = app.state.identities
+    for token, (who, _) in list(cache.items()):
+        if who.session_id in ids or who.user_id == user_id:
+            cache.pop(token, None)
+    # this instance's open sockets of those sessions are closed (4401) as their token now is
+    sockets: dict[str, set[Any]] = app.state.session_sockets
+    for session_id in ids:
+        for ws in sockets.pop(session_id, set()):
+            task = asyncio.get_running_loop().create_task(_close(ws))
+            _CLOSING.add(task)
+            task.add_done_callback(_CLOSING.discard)
+
+
+_CLOSING: set[asyncio.Task[None]] = set()
+"""Closing sockets (a reference each, so that none is collected before it is done)."""
+
+
+async def _close(ws: Any) -> None:
+    with contextlib.suppress(Exception):  # it may be closing already
+        await ws.close(code=4401, reason="SIGNED_OUT")
 
 
 async def _optional_user(request: Request) -> Identity | None:

@@ -23,6 +23,7 @@ from app.config import Settings, get_settings
 from app.csrf import CrossSiteGuard
 from app.db import make_engine, make_sessionmaker
 from app.games.base import all_engines
+from app.identity.account_router import router as account_router
 from app.identity.router import router as identity_router
 from app.limits import BodyLimit
 from app.lobbies.router import router as lobbies_router
@@ -87,9 +88,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limiter = RateLimiter(settings.redis_url, settings.rate_limit_prefix)
     app.state.socket_slots = SocketSlots()
     app.state.identities = {}
+    app.state.session_sockets = {}
     app.state.presence = Presence()
     errors.install(app)
     app.include_router(identity_router)
+    app.include_router(account_router)
     app.include_router(lobbies_router)
     app.include_router(play_router)
     app.include_router(ws_router)

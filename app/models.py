@@ -1,8 +1,9 @@
 """Every model, imported in one place for Alembic's autogenerate and for create_all."""
 
 from app.db import Base
-from app.identity.models import User
+from app.identity.models import Passkey, RecoveryCode, User, UserSession, WebAuthnChallenge
 from app.lobbies.models import Lobby, LobbySeat
 from app.play.models import ChatLine, Game, MoveRow, Snapshot
 
-__all__ = ["Base", "ChatLine", "Game", "Lobby", "LobbySeat", "MoveRow", "Snapshot", "User"]
+__all__ = ["Base", "ChatLine", "Game", "Lobby", "LobbySeat", "MoveRow", "Passkey", "RecoveryCode",
+           "Snapshot", "User", "UserSession", "WebAuthnChallenge"]

@@ -141,6 +141,24 @@ async def limit_new_identity(request: HTTPConnection) -> None:
     await limit(request, "session", n, None, settings.rate_sessions_window)
 
 
+async def limit_signin(request: HTTPConnection, username: str | None) -> None:
+    """Sign-in, claim and recovery: RATE_SIGNIN_ADDRESS per address and RATE_SIGNIN per
+    username, each per RATE_SIGNIN_WINDOW seconds, so that nobody can try passwords fast."""
+    settings = request.app.state.settings
+    limiter: RateLimiter = request.app.state.limiter
+    window = settings.rate_signin_window
+    wait = await limiter.hit("signin", settings.rate_signin_address,
+                             f"addr:{client_address(request)}", window)
+    if wait is None and username:
+        wait = await limiter.hit("signin-name", settings.rate_signin,
+                                 f"name:{username.lower()}", window)
+    if wait is not None:
+        err = ApiError(429, "RATE_LIMITED", "too many sign-in attempts; try again in "
+                       f"{wait} seconds", retry_after=wait)
+        err.headers["Retry-After"] = str(wait)
+        raise err
+
+
 class SocketSlots:
     """Open sockets per address on this instance (MAX_SOCKETS_PER_ADDRESS)."""
 

@@ -1,40 +1,90 @@
-"""Creating guests and recognising callers by their token."""
+"""Creating guests, and recognising callers by the token of one of their sessions.
+
+A user may be signed in on several devices: each has its own session (``user_sessions``) and
+its own token, of which only the SHA-256 is stored. Revoking a session makes its token unknown.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.identity.models import User
+from app.identity.models import User, UserSession
 from app.ids import new_id, new_token, token_hash
 from app.play.repository import now
+
+LAST_SEEN_EVERY = timedelta(minutes=5)
+"""``last_seen_at`` is written at most this often per session (not on every request)."""
 
 
 @dataclass(frozen=True)
 class Identity:
-    """Who is calling."""
+    """Who is calling, and through which session."""
 
     user_id: str
     name: str
+    session_id: str = ""
+    username: str | None = None  # set for an account
+
+
+async def open_session(session: AsyncSession, user: User) -> tuple[Identity, str]:
+    """A new session (and its new token) for ``user``: sign-in always rotates the token."""
+    token = new_token()
+    at = now()
+    row = UserSession(id=new_id(), user_id=user.id, token_hash=token_hash(token),
+                      created_at=at, last_seen_at=at)
+    session.add(row)
+    await session.flush()
+    return Identity(user.id, user.name, row.id, user.username), token
 
 
 async def create_guest(session: AsyncSession, name: str) -> tuple[Identity, str]:
     """A new guest and its token (the token is shown once and stored only hashed)."""
-    token = new_token()
-    user = User(id=new_id(), name=name, token_hash=token_hash(token), created_at=now())
+    user = User(id=new_id(), name=name, created_at=now())
     session.add(user)
     await session.flush()
-    return Identity(user.id, user.name), token
+    return await open_session(session, user)
 
 
 async def identify(session: AsyncSession, token: str | None) -> Identity | None:
-    """The identity of a token, or None."""
+    """The identity of a live session's token, or None."""
     if not token or len(token) > 200:
         return None
-    user = (await session.scalars(select(User).where(User.token_hash == token_hash(token)))).first()
-    return Identity(user.id, user.name) if user else None
+    row = (await session.execute(
+        select(UserSession, User).join(User, User.id == UserSession.user_id)
+        .where(UserSession.token_hash == token_hash(token), UserSession.revoked_at.is_(None),
+               User.deleted_at.is_(None)))).first()
+    if row is None:
+        return None
+    sess, user = row
+    at = now()
+    seen = sess.last_seen_at
+    if seen.tzinfo is None:  # SQLite hands back naive datetimes
+        seen = seen.replace(tzinfo=at.tzinfo)
+    if at - seen > LAST_SEEN_EVERY:
+        await session.execute(update(UserSession).where(UserSession.id == sess.id)
+                              .values(last_seen_at=at))
+        await session.commit()
+    return Identity(user.id, user.name, sess.id, user.username)
+
+
+async def revoke_sessions(session: AsyncSession, user_id: str, *, only: str | None = None,
+                          keep: str | None = None) -> list[str]:
+    """Revoke the user's live sessions (just ``only``, or all but ``keep``); their ids."""
+    query = select(UserSession.id).where(UserSession.user_id == user_id,
+                                         UserSession.revoked_at.is_(None))
+    if only is not None:
+        query = query.where(UserSession.id == only)
+    if keep is not None:
+        query = query.where(UserSession.id != keep)
+    ids = list((await session.scalars(query)).all())
+    if ids:
+        await session.execute(update(UserSession).where(UserSession.id.in_(ids))
+                              .values(revoked_at=now()))
+    return ids
 
 
 async def names_of(session: AsyncSession, user_ids: set[str]) -> dict[str, str]:

@@ -266,6 +266,10 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     # without Origin it is no browser page: Bearer header or ``token`` query, never the cookie
     token = token_of(ws.headers, ws.cookies if origin is not None else {}, ws.query_params)
     user = await identity_of(ws, token)  # type: ignore[arg-type]
+    if token is not None and user is None:  # a signed-out (revoked) or unknown token
+        await ws.accept()  # accepted only to say why: a client can read 4401, not a bare 403
+        await ws.close(code=4401, reason="UNAUTHORIZED")
+        return
     if not re.match(ID_PATTERN, game_id):
         await ws.close(code=4404, reason="NOT_FOUND")
         return
@@ -294,6 +298,10 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         slots.release(address)
         raise
     conn = Connection(ws, play, live, viewer, user)
+    # open sockets per session, so that signing out closes them (app/deps.py, forget_sessions)
+    by_session: dict[str, set[WebSocket]] = app.state.session_sockets
+    if user is not None:
+        by_session.setdefault(user.session_id, set()).add(ws)
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=256)
     hub = app.state.hub
     presence: Presence = app.state.presence
@@ -327,6 +335,12 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump_task
         hub.unsubscribe(game_id, queue)
+        if user is not None:
+            held = by_session.get(user.session_id)
+            if held is not None:
+                held.discard(ws)
+                if not held:
+                    by_session.pop(user.session_id, None)
         seat_went = presence.remove(game_id, viewer)
         slots.release(address)
         with contextlib.suppress(Exception):

@@ -116,6 +116,18 @@ async def me(request: Request) -> HTMLResponse:
     return _page(request, "me.html", page="me")
 
 
+@router.get("/account", response_class=HTMLResponse)
+async def account(request: Request) -> HTMLResponse:
+    """Claim the guest identity as an account, or manage the account."""
+    return _page(request, "account.html", page="account", needs_identity=False)
+
+
+@router.get("/signin", response_class=HTMLResponse)
+async def signin(request: Request) -> HTMLResponse:
+    """Sign in with a password, a passkey or a recovery code."""
+    return _page(request, "signin.html", page="signin", needs_identity=False)
+
+
 @router.get("/rules/{kind}", response_class=HTMLResponse)
 async def rules(request: Request, kind: str) -> HTMLResponse:
     """The in-app rules of a game: wraps templates/rules/<kind>.html."""

@@ -1,0 +1,132 @@
+// The account page: a guest claims its identity (then sees its recovery codes once); an
+// account signs out here or everywhere else, changes its name or password, adds passkeys, or
+// deletes itself (docs/api.md, "Accounts").
+
+import {el, clear} from "./dom.js";
+import {api, ApiError, errorText} from "./api.js";
+import {addPasskey, passkeyError, passkeysAvailable} from "./passkey.js";
+
+const $ = (id) => document.getElementById(id);
+const show = (id, on = true) => { $(id).hidden = !on; };
+
+function when(iso) {
+  return iso ? new Date(iso).toLocaleString([], {dateStyle: "medium", timeStyle: "short"}) : "never";
+}
+
+function onSubmit(formId, errorId, action) {
+  const form = $(formId);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $(errorId).textContent = "";
+    try {
+      await action(form);
+    } catch (err) {
+      $(errorId).textContent = errorText(err);
+    }
+  });
+}
+
+function showCodes(codes) {
+  show("claim", false);
+  const list = $("codes-list");
+  clear(list);
+  for (const code of codes) list.append(el("li", {}, [el("code", {text: code})]));
+  show("codes");
+  $("codes-saved").addEventListener("change", () => { $("codes-done").disabled = !$("codes-saved").checked; });
+  $("codes-done").addEventListener("click", () => { show("codes", false); load(); });
+  $("codes-list").scrollIntoView({block: "nearest"});
+}
+
+function renderAccount(me) {
+  $("account-username").textContent = me.username;
+  const others = me.sessions.length - 1;
+  const left = me.recovery_codes_left;
+  $("account-sessions").textContent = (others === 0 ? "Signed in on this device only. "
+    : `Signed in here and on ${others} other ${others === 1 ? "device" : "devices"}. `)
+    + `${left} recovery ${left === 1 ? "code" : "codes"} left.`;
+  $("name-input").value = me.name;
+  const list = $("passkeys-list");
+  clear(list);
+  if (!me.passkeys.length) list.append(el("li", {class: "muted", text: "No passkey yet."}));
+  me.passkeys.forEach((key, i) => list.append(el("li", {
+    text: `Passkey ${i + 1}: added ${when(key.created_at)}, last used ${when(key.last_used_at)}`})));
+  show("account");
+}
+
+async function load() {
+  let me = null;
+  try {
+    me = await api("GET", "/api/account");
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 401) throw err;
+  }
+  show("account-loading", false);
+  const who = $("whoami");
+  if (who) who.textContent = me ? `You: ${me.name}` : "";
+  if (!me) { show("no-identity"); return; }
+  if (!me.account) {
+    show("claim");
+    $("claim-form").querySelector("button").disabled = false;
+    return;
+  }
+  renderAccount(me);
+}
+
+onSubmit("claim-form", "claim-error", async () => {
+  const reply = await api("POST", "/api/account/claim", {
+    username: $("claim-username").value.trim(), password: $("claim-password").value});
+  showCodes(reply.recovery_codes);
+});
+
+$("signout").addEventListener("click", async () => {
+  try {
+    await api("POST", "/api/account/signout", {});
+    location.assign("/signin");
+  } catch (err) { $("session-error").textContent = errorText(err); }
+});
+
+$("signout-others").addEventListener("click", async () => {
+  try {
+    const {signed_out: n} = await api("POST", "/api/account/signout-others", {});
+    $("session-note").textContent = n ? `Signed out on ${n} other ${n === 1 ? "device" : "devices"}.`
+      : "No other device was signed in.";
+    load();
+  } catch (err) { $("session-error").textContent = errorText(err); }
+});
+
+onSubmit("name-form", "name-error", async () => {
+  await api("PATCH", "/api/account/name", {name: $("name-input").value.trim()});
+  load();
+});
+
+onSubmit("password-form", "password-error", async (form) => {
+  const {signed_out: n} = await api("POST", "/api/account/password", {
+    current_password: $("password-current").value, new_password: $("password-new").value});
+  form.reset();
+  $("password-error").textContent = "";
+  $("session-note").textContent = `Password changed${n ? `; ${n} other ${n === 1 ? "device was" : "devices were"} signed out` : ""}.`;
+  load();
+});
+
+onSubmit("delete-form", "delete-error", async () => {
+  if (!$("delete-sure").checked) throw new Error("Tick the box to confirm.");
+  await api("POST", "/api/account/delete", {password: $("delete-password").value});
+  location.assign("/");
+});
+
+if (passkeysAvailable()) {
+  $("passkey-add").addEventListener("click", async () => {
+    $("passkey-error").textContent = "";
+    try {
+      await addPasskey();
+      load();
+    } catch (err) {
+      $("passkey-error").textContent = passkeyError(err) || errorText(err);
+    }
+  });
+} else {
+  $("passkey-add").disabled = true;
+  $("passkey-error").textContent = "This browser cannot use passkeys.";
+}
+
+load();

@@ -1,0 +1,58 @@
+// Passkeys (WebAuthn) in the browser: the server's options (JSON with base64url strings, from
+// the `webauthn` library) become the ArrayBuffers navigator.credentials wants, and the
+// credential goes back as JSON with base64url strings (docs/api.md, "Passkeys").
+
+import {api} from "./api.js";
+
+function fromB64url(text) {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+  return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)).buffer;
+}
+
+function toB64url(buffer) {
+  let text = "";
+  for (const byte of new Uint8Array(buffer)) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+const withIds = (list) => (list || []).map((c) => ({...c, id: fromB64url(c.id)}));
+
+export const passkeysAvailable = () => Boolean(window.PublicKeyCredential && navigator.credentials);
+
+/** Words for a failed ceremony: the browser's refusals are not the player's fault. */
+export function passkeyError(err) {
+  if (err && err.name === "NotAllowedError") return "The passkey request was cancelled or timed out.";
+  if (err && err.name === "InvalidStateError") return "This device already has a passkey for the account.";
+  if (err && err.name === "SecurityError") return "Passkeys need a secure address (https).";
+  return null;
+}
+
+/** Register a new passkey for the signed-in account. */
+export async function addPasskey() {
+  const {challenge_id: challengeId, options} = await api("POST", "/api/account/passkeys/options", {});
+  const publicKey = {...options, challenge: fromB64url(options.challenge),
+    user: {...options.user, id: fromB64url(options.user.id)},
+    excludeCredentials: withIds(options.excludeCredentials)};
+  const cred = await navigator.credentials.create({publicKey});
+  const credential = {id: cred.id, rawId: toB64url(cred.rawId), type: cred.type,
+    response: {clientDataJSON: toB64url(cred.response.clientDataJSON),
+      attestationObject: toB64url(cred.response.attestationObject),
+      transports: cred.response.getTransports ? cred.response.getTransports() : []},
+    clientExtensionResults: cred.getClientExtensionResults()};
+  return api("POST", "/api/account/passkeys", {challenge_id: challengeId, credential});
+}
+
+/** Sign this browser in with any passkey of this site. */
+export async function signInWithPasskey() {
+  const {challenge_id: challengeId, options} = await api("POST", "/api/account/passkeys/signin/options", {});
+  const publicKey = {...options, challenge: fromB64url(options.challenge),
+    allowCredentials: withIds(options.allowCredentials)};
+  const cred = await navigator.credentials.get({publicKey});
+  const r = cred.response;
+  const credential = {id: cred.id, rawId: toB64url(cred.rawId), type: cred.type,
+    response: {clientDataJSON: toB64url(r.clientDataJSON),
+      authenticatorData: toB64url(r.authenticatorData), signature: toB64url(r.signature),
+      userHandle: r.userHandle ? toB64url(r.userHandle) : null},
+    clientExtensionResults: cred.getClientExtensionResults()};
+  return api("POST", "/api/account/passkeys/signin", {challenge_id: challengeId, credential});
+}

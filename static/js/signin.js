@@ -1,0 +1,45 @@
+// The sign-in page: username and password, a passkey, or a one-time recovery code. Each
+// success gives this browser a new session cookie; then the player's games open.
+
+import {api, errorText} from "./api.js";
+import {passkeyError, passkeysAvailable, signInWithPasskey} from "./passkey.js";
+
+const $ = (id) => document.getElementById(id);
+const done = () => location.assign("/me");
+
+function wire(formId, errorId, send) {
+  const form = $(formId);
+  form.querySelector("button[type=submit]").disabled = false;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $(errorId).textContent = "";
+    try {
+      await send();
+      done();
+    } catch (err) {
+      $(errorId).textContent = errorText(err);
+    }
+  });
+}
+
+wire("signin-form", "signin-error", () => api("POST", "/api/account/signin",
+  {username: $("signin-username").value.trim(), password: $("signin-password").value}));
+wire("recover-form", "recover-error", () => api("POST", "/api/account/recover",
+  {username: $("recover-username").value.trim(), code: $("recover-code").value.trim(),
+    new_password: $("recover-password").value}));
+
+const button = $("passkey-signin");
+if (passkeysAvailable()) {
+  button.disabled = false;
+  button.addEventListener("click", async () => {
+    $("passkey-error").textContent = "";
+    try {
+      await signInWithPasskey();
+      done();
+    } catch (err) {
+      $("passkey-error").textContent = passkeyError(err) || errorText(err);
+    }
+  });
+} else {
+  $("passkey-error").textContent = "This browser cannot use passkeys.";
+}

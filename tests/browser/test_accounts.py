@@ -1,0 +1,119 @@
+"""Accounts in Chromium (issue 15): a guest plays, keeps its games as an account, signs in on a
+second browser and continues the same game there; a passkey added with Chromium's virtual
+authenticator signs a third browser in."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.browser.moves import make_move, page_seq, wait_seq
+from tests.browser.test_decision_in_view import start_against_bots
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "a long enough password"
+
+
+def claim_on_account_page(page, username: str) -> list[str]:  # type: ignore[no-untyped-def]
+    page.get_by_test_id("account-link").click()
+    page.get_by_role("heading", name="Keep your games on every device").wait_for()
+    page.get_by_test_id("claim-username").fill(username)
+    page.get_by_test_id("claim-password").fill(PASSWORD)
+    page.get_by_test_id("claim-submit").click()
+    page.get_by_role("heading", name="Your recovery codes").wait_for()
+    codes = page.get_by_test_id("recovery-codes").locator("li").all_inner_texts()
+    done = page.get_by_test_id("codes-done")
+    assert done.is_disabled()  # first "I have saved them"
+    page.get_by_test_id("codes-saved").check()
+    done.click()
+    page.get_by_test_id("account-username").filter(has_text=username).wait_for()
+    return codes
+
+
+def your_turn(page) -> None:  # type: ignore[no-untyped-def]
+    page.get_by_test_id("turn").filter(has_text="Your turn").wait_for()
+    page.locator("#board[data-board=grand-bazaar]").wait_for(state="attached")  # board drawn
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_guest_claims_and_continues_the_same_game_in_a_second_browser(
+        guest, new_context, problems, viewport) -> None:  # type: ignore[no-untyped-def]
+    username = f"ann-{viewport['width']}"
+    ann = guest("Ann", "/", viewport=viewport)
+    game_id = start_against_bots(ann, "grand-bazaar", 2, {})
+    ann.goto(f"/games/{game_id}")
+    your_turn(ann)
+    seq = page_seq(ann)
+    make_move(ann, random.Random(1))
+    wait_seq(ann, seq + 1)
+
+    codes = claim_on_account_page(ann, username)
+    assert len(codes) == 10 and all(len(c) == 19 for c in codes)
+    ann.screenshot(path=f"test-results/account-{viewport['width']}.png", full_page=True)
+
+    other = problems.watch(new_context(viewport=viewport).new_page())
+    other.goto("/account")
+    other.get_by_role("heading", name="You are not signed in").wait_for()
+    other.get_by_test_id("to-signin").click()
+    other.get_by_test_id("signin-username").fill(username.upper())  # any case
+    other.get_by_test_id("signin-password").fill("not the password")
+    other.get_by_test_id("signin-submit").click()
+    other.get_by_role("alert").filter(has_text="do not match").wait_for()
+    other.get_by_test_id("signin-password").fill(PASSWORD)
+    other.get_by_test_id("signin-submit").click()
+    other.wait_for_url("**/me")
+    other.locator(f"a[href='/games/{game_id}']").first.click()
+    other.wait_for_url(f"**/games/{game_id}")
+    your_turn(other)
+    seq = page_seq(other)
+    make_move(other, random.Random(2))
+    wait_seq(other, seq + 1)
+    ann.goto(f"/games/{game_id}")  # the first browser is still signed in and sees the move
+    wait_seq(ann, seq + 1)
+    assert ann.locator("#page").get_attribute("data-seat") == "0"
+    other.screenshot(path=f"test-results/account-second-{viewport['width']}.png")
+    assert problems.errors == []
+
+
+def test_a_passkey_signs_in_another_browser(guest, new_context, problems, server
+                                            ) -> None:  # type: ignore[no-untyped-def]
+    # WebAuthn needs a domain as relying party id (not an IP address): localhost is a secure
+    # context over http
+    base = server.replace("127.0.0.1", "localhost")
+    bea = guest("Bea", f"{base}/", base_url=base)
+    claim_on_account_page(bea, "bea-passkey")
+    cdp = bea.context.new_cdp_session(bea)
+    cdp.send("WebAuthn.enable")
+    authenticator = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+        "hasUserVerification": True, "isUserVerified": True}})["authenticatorId"]
+    bea.get_by_test_id("passkey-add").click()
+    bea.get_by_test_id("passkeys").filter(has_text="Passkey 1").wait_for()
+    credentials = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})
+    assert len(credentials["credentials"]) == 1 and credentials["credentials"][0]["isResidentCredential"]
+
+    # a second browser with the same passkey (as on a synced phone): the credential is copied
+    other = problems.watch(new_context(base_url=base).new_page())
+    other.goto(f"{base}/signin")
+    cdp2 = other.context.new_cdp_session(other)
+    cdp2.send("WebAuthn.enable")
+    second = cdp2.send("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+        "hasUserVerification": True, "isUserVerified": True}})["authenticatorId"]
+    cdp2.send("WebAuthn.addCredential", {"authenticatorId": second,
+                                         "credential": credentials["credentials"][0]})
+    with other.expect_request("**/api/account/passkeys/signin") as sent:
+        other.get_by_test_id("passkey-signin").click()
+    other.wait_for_url("**/me")
+    # the same signed assertion sent again (a replay) is refused: its challenge was used
+    replay = other.evaluate("""async (body) => { const r = await fetch('/api/account/passkeys/signin',
+      {method: 'POST', headers: {'Content-Type': 'application/json'}, body});
+      return [r.status, (await r.json()).detail.code]; }""", sent.value.post_data)
+    assert replay == [400, "PASSKEY_REFUSED"]
+    other.get_by_test_id("account-link").click()
+    other.get_by_test_id("account-username").filter(has_text="bea-passkey").wait_for()
+    other.screenshot(path="test-results/account-passkey.png", full_page=True)
+    assert problems.errors == []
