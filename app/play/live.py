@@ -73,6 +73,8 @@ class LiveGame:
     setup_events: list[Event] = field(default_factory=list)
     # an imported record cut short: kept for review, nobody moves in it (app/play/records.py)
     imported: bool = False
+    # the lobby asked for a rated game (whether it counts is decided at the end, app/ratings)
+    rated: bool = False
 
     def __post_init__(self) -> None:
         if not self.history:

@@ -17,6 +17,7 @@ from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
 from app.ratelimit import limit
+from app.ratings import service as ratings
 from app.schemas import Body, ChatText, ClientMoveId, IdParam
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -52,7 +53,7 @@ def game_json(play: PlayService, live: LiveGame, user_id: str | None,
     return {
         "id": live.id, "kind": live.kind, "title": live.engine.title,
         "status": live.status, "seq": live.seq,
-        "private": live.private,
+        "private": live.private, "rated": live.rated,
         "seats": [{**s, "resigned": s["seat"] in live.resigned} for s in live.seats],
         "host": {"user_id": live.host_id},
         "you": {"seats": play.seats_of(live, user_id), "seat": viewer,
@@ -89,12 +90,14 @@ async def my_games(session: SessionDep, user: CurrentUser) -> dict[str, Any]:
 
 @router.get("/games/{game_id}")
 async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: OptionalUser,
-                   seat: SeatQuery = None) -> dict[str, Any]:
+                   session: SessionDep, seat: SeatQuery = None) -> dict[str, Any]:
     """The game with the caller's view (a seat's, or a spectator's)."""
     live = await play.load(game_id)
     data = game_json(play, live, user.user_id if user else None, seat)
     data["chat"] = await play.chat_history(game_id)
     data["connected"] = request.app.state.presence.connected(game_id)
+    # what a rated game did to each account's rating, once it is over
+    data["ratings"] = await ratings.game_ratings(session, game_id) if live.finished else []
     return data
 
 
