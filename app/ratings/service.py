@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.games.base import get_engine
 from app.identity.models import User
 from app.play.models import Game
 from app.ratings import eligibility, model
@@ -100,7 +101,8 @@ async def profile(session: AsyncSession, user: User) -> dict[str, Any]:
                                      )).all()
     kinds = []
     for r in ratings:
-        kinds.append({"kind": r.kind, "rating": model.shown(r.mu, r.sigma), "mu": r.mu,
+        kinds.append({"kind": r.kind, "title": get_engine(r.kind).title,
+                      "rating": model.shown(r.mu, r.sigma), "mu": r.mu,
                       "sigma": r.sigma, "games": r.games, "wins": r.wins,
                       "history": [_point(c) for c in history if c.kind == r.kind]})
     return {"user_id": user.id, "name": user.name, "username": user.username, "ratings": kinds}

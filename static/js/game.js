@@ -9,6 +9,7 @@ import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
 import {Connection} from "./connection.js";
 import {LogView} from "./log.js";
+import {showRatings} from "./ratings.js";
 
 // ------------------------------------------------------------------ board host (shared)
 
@@ -430,7 +431,7 @@ async function gamePage() {
     seat: game.you ? game.you.seat ?? null : null,
     view: game.view, legal: game.legal || [], seq: game.seq, status: game.status,
     connected: null, resigned: (game.seats || []).filter((s) => s.resigned).map((s) => s.seat),
-    board: null, mountToken: 0, away: game.away || [],
+    board: null, mountToken: 0, away: game.away || [], ratings: game.ratings || [],
   };
   storeSeat(gameId, you.length > 1 ? state.seat : null);
   document.title = `${game.title || game.kind} · Bazaar`;
@@ -500,6 +501,7 @@ async function gamePage() {
     $("outcome").hidden = !finished;
     if (finished) {
       renderRanking($("ranking"), state.view, names, state.resigned, game.kind);
+      showRatings($("ranking"), state.ratings);
       $("outcome-title").textContent = outcomeTitle(game.kind, state.view && state.view.outcome);
     }
     $("rematch").hidden = !finished || !you.length;
@@ -654,7 +656,14 @@ async function gamePage() {
       } else if (source === "snapshot" && seq > lastSeq) {
         refreshLog();
       }
-      if (!wasFinished && state.status === "finished") refreshLog();
+      if (!wasFinished && state.status === "finished") {
+        refreshLog();
+        // a rated game's new ratings are written before its end is sent: read them once
+        if (game.rated) {
+          api("GET", `/api/games/${encodeURIComponent(gameId)}`)
+            .then((again) => { state.ratings = again.ratings || []; drawChrome(); }).catch(() => {});
+        }
+      }
       drawBoard(events);
       drawChrome();
       refreshClock();

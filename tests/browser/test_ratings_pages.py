@@ -1,0 +1,73 @@
+"""Ratings on the pages (issue 15), in real Chromium: a rated game between two accounts shows
+each player's rating change on the end panel, as the API says; the profile shows the rating with
+its history, and the leaderboard ranks both."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+POST = """async ([url, body]) => {
+  const r = await fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'},
+                              body: JSON.stringify(body || {})});
+  return {status: r.status, body: await r.json()};
+}"""
+GET = "async (url) => (await fetch(url)).json()"
+
+
+def post(page, url: str, body: dict | None = None) -> dict:  # type: ignore[no-untyped-def]
+    reply = page.evaluate(POST, [url, body])
+    assert reply["status"] < 300, reply
+    return reply["body"]  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_a_rated_game_shows_the_rating_changes_profile_and_leaderboard(guest, problems, viewport):  # type: ignore[no-untyped-def]
+    ann, bob = guest("Ann", viewport=viewport), guest("Bob", viewport=viewport)
+    suffix = viewport["width"]
+    for page, name in ((ann, "ann"), (bob, "bob")):
+        post(page, "/api/account/claim", {"username": f"{name}{suffix}", "password": "correct horse battery"})
+    lobby = post(ann, "/api/lobbies", {"kind": "grand-bazaar", "players": 2, "rated": True})
+    post(bob, f"/api/lobbies/{lobby['id']}/join")
+    ann.goto(f"/lobbies/{lobby['id']}")
+    ann.locator("#lobby-meta").filter(has_text="rated").wait_for()
+    game_id = post(ann, f"/api/lobbies/{lobby['id']}/start")["game_id"]
+    ann.goto(f"/games/{game_id}")
+    ann.locator("#conn-status[data-state=open]").wait_for()
+    rng = random.Random(4)
+    for _ in range(2000):  # both play random legal moves over the API until the game ends
+        state = ann.evaluate(GET, f"/api/games/{game_id}")
+        if state["status"] == "finished":
+            break
+        for page in (ann, bob):
+            mine = page.evaluate(GET, f"/api/games/{game_id}")
+            if mine["legal"]:
+                page.evaluate(POST, [f"/api/games/{game_id}/moves",
+                                     {"seq": mine["seq"], "move": rng.choice(mine["legal"])}])
+    ann.locator("#page[data-status=finished]").wait_for()
+    ratings = {r["seat"]: r for r in ann.evaluate(GET, f"/api/games/{game_id}")["ratings"]}
+    assert sorted(ratings) == [0, 1]
+    for seat, r in ratings.items():
+        line = ann.get_by_test_id(f"rating-change-{seat}")
+        line.wait_for()
+        sign = "+" if r["change"] > 0 else "−" if r["change"] < 0 else "±"
+        assert line.inner_text() == f"rating {r['before']} → {r['after']} ({sign}{abs(r['change'])})"
+    ann.screenshot(path=f"/tmp/shots/rated-end-{suffix}.png", full_page=True)
+
+    ann.get_by_test_id("rating-change-0").click()
+    ann.wait_for_url(re.compile(r"/players/[A-Za-z0-9_-]+$"))
+    card = ann.get_by_test_id("rating-grand-bazaar")
+    card.filter(has_text=f"Rating {ratings[0]['after']}").wait_for()
+    assert "1 rated game" in card.inner_text()
+    assert card.locator("svg.rating-chart polyline").count() == 1
+    ann.screenshot(path=f"/tmp/shots/profile-{suffix}.png", full_page=True)
+    card.get_by_role("link", name="Leaderboard").click()
+    ann.get_by_test_id("leader").nth(1).wait_for()
+    shown = [int(re.match(r"(\d+)", t.split("\n")[-1].strip()).group(1))  # type: ignore[union-attr]
+             for t in ann.get_by_test_id("leader").all_inner_texts()]
+    assert shown == sorted(shown, reverse=True)
+    assert problems.errors == []
