@@ -1,6 +1,7 @@
-"""Ratings on the pages (issue 15), in real Chromium: a rated game between two accounts shows
-each player's rating change on the end panel, as the API says; the profile shows the rating with
-its history, and the leaderboard ranks both."""
+"""Ratings on the pages (issue 15), in real Chromium: a rated three-player game between accounts
+shows each player's rating change on the end panel, exactly as openskill's own Plackett–Luce
+`rate` computes it for the game's ranking; the profile shows the rating with its history, and
+the leaderboard ranks the three."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ import random
 import re
 
 import pytest
+from openskill.models import PlackettLuce
+
+from app.ratings.model import shown
 
 pytestmark = pytest.mark.browser
 
@@ -27,12 +31,13 @@ def post(page, url: str, body: dict | None = None) -> dict:  # type: ignore[no-u
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
 def test_a_rated_game_shows_the_rating_changes_profile_and_leaderboard(guest, problems, viewport):  # type: ignore[no-untyped-def]
-    ann, bob = guest("Ann", viewport=viewport), guest("Bob", viewport=viewport)
+    ann, bob, cat = (guest(n, viewport=viewport) for n in ("Ann", "Bob", "Cat"))
     suffix = viewport["width"]
-    for page, name in ((ann, "ann"), (bob, "bob")):
+    for page, name in ((ann, "ann"), (bob, "bob"), (cat, "cat")):
         post(page, "/api/account/claim", {"username": f"{name}{suffix}", "password": "correct horse battery"})
-    lobby = post(ann, "/api/lobbies", {"kind": "grand-bazaar", "players": 2, "rated": True})
+    lobby = post(ann, "/api/lobbies", {"kind": "grand-bazaar", "players": 3, "rated": True})
     post(bob, f"/api/lobbies/{lobby['id']}/join")
+    post(cat, f"/api/lobbies/{lobby['id']}/join")
     ann.goto(f"/lobbies/{lobby['id']}")
     ann.locator("#lobby-meta").filter(has_text="rated").wait_for()
     game_id = post(ann, f"/api/lobbies/{lobby['id']}/start")["game_id"]
@@ -43,19 +48,25 @@ def test_a_rated_game_shows_the_rating_changes_profile_and_leaderboard(guest, pr
         state = ann.evaluate(GET, f"/api/games/{game_id}")
         if state["status"] == "finished":
             break
-        for page in (ann, bob):
+        for page in (ann, bob, cat):
             mine = page.evaluate(GET, f"/api/games/{game_id}")
             if mine["legal"]:
                 page.evaluate(POST, [f"/api/games/{game_id}/moves",
                                      {"seq": mine["seq"], "move": rng.choice(mine["legal"])}])
     ann.locator("#page[data-status=finished]").wait_for()
-    ratings = {r["seat"]: r for r in ann.evaluate(GET, f"/api/games/{game_id}")["ratings"]}
-    assert sorted(ratings) == [0, 1]
+    finished = ann.evaluate(GET, f"/api/games/{game_id}")
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()] for _ in range(3)], ranks=finished["view"]["outcome"]["ranks"])
+    ratings = {r["seat"]: r for r in finished["ratings"]}
+    assert sorted(ratings) == [0, 1, 2]
     for seat, r in ratings.items():
+        after = shown(expected[seat][0].mu, expected[seat][0].sigma)
+        assert (r["mu"], r["sigma"], r["after"]) == (expected[seat][0].mu, expected[seat][0].sigma, after)
+        change = after - 1000
+        sign = "+" if change > 0 else "−" if change < 0 else "±"
         line = ann.get_by_test_id(f"rating-change-{seat}")
         line.wait_for()
-        sign = "+" if r["change"] > 0 else "−" if r["change"] < 0 else "±"
-        assert line.inner_text() == f"rating {r['before']} → {r['after']} ({sign}{abs(r['change'])})"
+        assert line.inner_text() == f"rating 1000 → {after} ({sign}{abs(change)})"
     ann.screenshot(path=f"/tmp/shots/rated-end-{suffix}.png", full_page=True)
 
     ann.get_by_test_id("rating-change-0").click()
@@ -66,7 +77,7 @@ def test_a_rated_game_shows_the_rating_changes_profile_and_leaderboard(guest, pr
     assert card.locator("svg.rating-chart polyline").count() == 1
     ann.screenshot(path=f"/tmp/shots/profile-{suffix}.png", full_page=True)
     card.get_by_role("link", name="Leaderboard").click()
-    ann.get_by_test_id("leader").nth(1).wait_for()
+    ann.get_by_test_id("leader").nth(2).wait_for()
     shown = [int(re.match(r"(\d+)", t.split("\n")[-1].strip()).group(1))  # type: ignore[union-attr]
              for t in ann.get_by_test_id("leader").all_inner_texts()]
     assert shown == sorted(shown, reverse=True)
