@@ -9,6 +9,7 @@ import importlib.util
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,8 @@ from app.play.clock import ClockKeeper
 from app.play.router import router as play_router
 from app.play.service import PlayService
 from app.ratelimit import RateLimiter, SocketSlots
+from app.ratings import service as ratings
+from app.ratings.router import router as ratings_router
 from app.realtime.account_ws import router as account_ws_router
 from app.realtime.hub import Hub, InProcessHub
 from app.realtime.ws import Presence
@@ -66,6 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await app.state.hub.start()
         app.state.play = PlayService(app.state.sessions, app.state.hub, settings)
         app.state.play.metrics.watch(app.state.presence.total, app.state.play.live_count)
+        app.state.play.on_finish.append(partial(ratings.record, app.state.sessions))
         app.state.play.writer.start()
         app.state.play.start_resuming()
         clocks = ClockKeeper(app.state.play)
@@ -95,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(account_router)
     app.include_router(lobbies_router)
     app.include_router(play_router)
+    app.include_router(ratings_router)
     app.include_router(ws_router)
     app.include_router(account_ws_router)
     _operations(app)

@@ -4,6 +4,8 @@ from app.db import Base
 from app.identity.models import Passkey, RecoveryCode, User, UserSession, WebAuthnChallenge
 from app.lobbies.models import Lobby, LobbySeat
 from app.play.models import ChatLine, Game, MoveRow, Snapshot
+from app.ratings.models import Rating, RatingChange
 
-__all__ = ["Base", "ChatLine", "Game", "Lobby", "LobbySeat", "MoveRow", "Passkey", "RecoveryCode",
-           "Snapshot", "User", "UserSession", "WebAuthnChallenge"]
+__all__ = ["Base", "ChatLine", "Game", "Lobby", "LobbySeat", "MoveRow", "Passkey", "Rating",
+           "RatingChange", "RecoveryCode", "Snapshot", "User", "UserSession",
+           "WebAuthnChallenge"]

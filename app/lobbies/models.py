@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, func
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, false, func
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.db import Base
@@ -22,6 +22,8 @@ class Lobby(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     clock: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     private: Mapped[bool] = mapped_column(Boolean, default=False)
+    # rated or casual (docs/api.md "Ratings"); the start copies it to the game
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     status: Mapped[str] = mapped_column(String(16), default="open", index=True)
     game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     # the finished game this lobby is the rematch of; a game has at most one (unique index)

@@ -21,6 +21,7 @@ class LobbyIn(Body):
     players: int | None = Field(default=None, ge=1, le=8)
     options: dict[str, Any] = Field(default_factory=dict)
     private: bool = False
+    rated: bool = False
     clock: Clock = Field(default_factory=Clock)
 
 
@@ -35,6 +36,7 @@ class LobbyPatch(Body):
     options: dict[str, Any] | None = None
     players: int | None = Field(default=None, ge=1, le=8)
     private: bool | None = None
+    rated: bool | None = None
     clock: Clock | None = None
     seats: list[SeatHolder] | None = Field(default=None, max_length=8)
 

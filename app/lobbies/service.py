@@ -98,7 +98,8 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
     kept = {s.seat for s in lobby.seats if s.holder == "invited"}
     return {
         "id": lobby.id, "kind": lobby.kind, "title": engine.title, "status": lobby.status,
-        "private": lobby.private, "options": engine.public_options(lobby.options, False),
+        "private": lobby.private, "rated": bool(lobby.rated),
+        "options": engine.public_options(lobby.options, False),
         "clock": lobby.clock or {"mode": "off", "seconds": 0},
         "host": {"user_id": lobby.host_id, "name": host_name},
         "seats": seats, "invite_url": f"/lobbies/{lobby.id}", "game_id": lobby.game_id,
@@ -143,8 +144,8 @@ async def create(session: AsyncSession, user: Identity, body: LobbyIn,
     players = body.players or engine.min_players
     options = check_options(engine, body.options, players) if validate else body.options
     lobby = Lobby(id=new_id(), kind=body.kind, host_id=user.user_id, options=options,
-                  clock=body.clock.model_dump(), private=body.private, status="open",
-                  created_at=now(), rematch_of=rematch_of)
+                  clock=body.clock.model_dump(), private=body.private, rated=body.rated,
+                  status="open", created_at=now(), rematch_of=rematch_of)
     if origin is not None:
         lobby.continue_game, lobby.continue_step = origin
     if seats is None:
@@ -187,6 +188,8 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
         check_options(engine, lobby.options, len(lobby.seats))
     if body.private is not None:
         lobby.private = body.private
+    if body.rated is not None:
+        lobby.rated = body.rated
     if body.clock is not None:
         lobby.clock = body.clock.model_dump()
     await session.flush()
@@ -261,12 +264,13 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
         "name": table[s.seat] if table else seat_name(lobby, s, host_name),
     } for s in lobby.seats]
     if lobby.continue_game and lobby.continue_step is not None:
+        # a continued game is never rated (docs/decisions.md, "Ratings")
         game = await create_continued_game(session, lobby.continue_game, lobby.continue_step,
                                            seats, lobby.host_id, lobby.private,
                                            lobby.clock or {}, lobby.id)
     else:
         game = await create_game(session, lobby.kind, lobby.options, seats, lobby.host_id,
-                                 lobby.private, lobby.clock or {}, lobby.id)
+                                 lobby.private, lobby.clock or {}, lobby.id, rated=lobby.rated)
     lobby.status, lobby.game_id = "started", game.id
     await session.flush()
     return game.id

@@ -76,6 +76,8 @@ class LiveGame:
     imported: bool = False
     # a continued game's origin, {game, step} (app/play/continuation.py); None for the others
     origin: dict[str, Any] | None = None
+    # the lobby asked for a rated game (whether it counts is decided at the end, app/ratings)
+    rated: bool = False
 
     def __post_init__(self) -> None:
         if not self.history:

@@ -19,6 +19,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     func,
 )
 from sqlalchemy.orm import Mapped, mapped_column
@@ -36,6 +37,8 @@ class Game(Base):
     lobby_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     host_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     private: Mapped[bool] = mapped_column(Boolean, default=False)
+    # asked for by the lobby; whether it counts is decided at the end (app/ratings/eligibility.py)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     # [{seat, name, holder, user_id}] as the lobby had them at the start
     seats: Mapped[list[Any]] = mapped_column(JSON)

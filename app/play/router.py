@@ -22,6 +22,7 @@ from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
 from app.ratelimit import limit
+from app.ratings import service as ratings
 from app.schemas import Body, ChatText, ClientMoveId, IdParam
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -58,7 +59,7 @@ def game_json(play: PlayService, live: LiveGame, user_id: str | None,
     return {
         "id": live.id, "kind": live.kind, "title": live.engine.title,
         "status": live.status, "seq": live.seq,
-        "private": live.private,
+        "private": live.private, "rated": live.rated,
         "seats": [{**s, "resigned": s["seat"] in live.resigned} for s in live.seats],
         "host": {"user_id": live.host_id},
         "you": {"seats": play.seats_of(live, user_id), "seat": viewer,
@@ -121,6 +122,8 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
         session, game_id, user.user_id if user else None)
     data["connected"] = request.app.state.presence.connected(game_id)
     data["rematch"] = await rematch_json(session, live) if live.finished else None
+    # what a rated game did to each account's rating, once it is over
+    data["ratings"] = await ratings.game_ratings(session, game_id) if live.finished else []
     return data
 
 

@@ -14,6 +14,7 @@ import contextlib
 import logging
 import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -54,6 +55,8 @@ class PlayService:
         self._loading: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._resume_task: asyncio.Task[None] | None = None
+        # called with a game's id once its last move is committed (app/main.py: the ratings)
+        self.on_finish: list[Callable[[str], Awaitable[Any]]] = []
 
     def live_count(self) -> int:
         """How many games this instance holds in memory."""
@@ -91,7 +94,7 @@ class PlayService:
             options=dict(game.options), private=game.private, host_id=game.host_id,
             seed=game.seed, clock=dict(game.clock or {}), resigned=list(game.resigned or []),
             state=state, seq=snap.seq if snap else 0, setup_events=setup_events(game),
-            imported=game.status == IMPORTED,
+            imported=game.status == IMPORTED, rated=bool(game.rated),
             origin=({"game": game.continued_from, "step": game.continued_step}
                     if game.origin_state is not None else None),
         )
@@ -203,6 +206,15 @@ class PlayService:
             live.away.discard(acting)  # a move of their own: the player is back
             return await self._commit(live, acting, move, seq, client_move_id, "player")
 
+    async def _finished(self, game_id: str) -> None:
+        """Run the platform's end-of-game duties (the ratings) before anyone sees the end, so
+        that the end panel finds them; a failure there is logged and never undoes the move."""
+        for duty in self.on_finish:
+            try:
+                await duty(game_id)
+            except Exception:
+                log.exception("an end-of-game duty failed", extra={"game": game_id})
+
     @staticmethod
     def _own_events(live: LiveGame, seat: int, events: list[Any]) -> list[Any]:
         """The events of a seat's move as that seat sees them (the host sees public ones)."""
@@ -261,6 +273,8 @@ class PlayService:
         self.metrics.move_seconds.labels(live.kind).observe(elapsed)
         log.info("move", extra={"game": live.id, "seq": new_seq, "seat": seat, "actor": actor,
                                 "ms": round(elapsed * 1000, 2)})
+        if outcome is not None:
+            await self._finished(live.id)
         await self.hub.publish(live.id, {"type": "advanced", "seq": new_seq})
         await notices.after_move(self.hub, live, waiting, outcome)
         self.kick_bots(live)

@@ -22,7 +22,8 @@ from app.play.repository import now
 
 async def create_game(session: AsyncSession, kind: str, options: dict[str, Any],
                       seats: list[dict[str, Any]], host_id: str | None, private: bool,
-                      clock: dict[str, Any], lobby_id: str | None) -> Game:
+                      clock: dict[str, Any], lobby_id: str | None,
+                      rated: bool = False) -> Game:
     """Set a new game up and add its record to the session."""
     engine = get_engine(kind)
     try:
@@ -34,7 +35,7 @@ async def create_game(session: AsyncSession, kind: str, options: dict[str, Any],
         raise ApiError(err.status, err.code, err.reason) from None
     stamp = now()
     game = Game(
-        id=new_id(), kind=kind, lobby_id=lobby_id, host_id=host_id, private=private,
+        id=new_id(), kind=kind, lobby_id=lobby_id, host_id=host_id, private=private, rated=rated,
         options=resolved, seats=seats, clock=clock, seed=seed, setup_chance=rng.outcomes,
         initial_state=engine.dump_state(state), status="live", seq=0, outcome=None,
         resigned=[], to_act=sorted(engine.to_act(state)), created_at=stamp, updated_at=stamp,

@@ -128,6 +128,22 @@ async def signin(request: Request) -> HTMLResponse:
     return _page(request, "signin.html", page="signin", needs_identity=False)
 
 
+@router.get("/players/{user_id}", response_class=HTMLResponse)
+async def player(request: Request, user_id: str) -> HTMLResponse:
+    """An account's profile: its ratings per game, with their history."""
+    return _page(request, "profile.html", page="profile", user_id=_check_id(user_id),
+                 needs_identity=False)
+
+
+@router.get("/leaderboards/{kind}", response_class=HTMLResponse)
+async def leaderboard(request: Request, kind: str) -> HTMLResponse:
+    """The best ratings of one game."""
+    if not _KIND.match(kind):
+        return not_found_page()
+    return _page(request, "leaderboard.html", page="leaderboard", kind=kind,
+                 needs_identity=False)
+
+
 @router.get("/rules/{kind}", response_class=HTMLResponse)
 async def rules(request: Request, kind: str) -> HTMLResponse:
     """The in-app rules of a game: wraps templates/rules/<kind>.html."""

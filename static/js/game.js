@@ -14,6 +14,7 @@ import {drawRematch, fetchRematch} from "./rematch.js";
 import {endScoreChart} from "./score-chart.js";
 import {createMoveGate} from "./move-confirm.js";
 import {renderBreakdown} from "./breakdown.js";
+import {showRatings} from "./ratings.js";
 
 // ------------------------------------------------------------------ board host (shared)
 
@@ -446,6 +447,7 @@ async function gamePage() {
     view: game.view, legal: game.legal || [], seq: game.seq, status: game.status,
     connected: null, resigned: (game.seats || []).filter((s) => s.resigned).map((s) => s.seat),
     board: null, mountToken: 0, away: game.away || [], rematch: game.rematch || null,
+    ratings: game.ratings || [],
   };
   storeSeat(gameId, you.length > 1 ? state.seat : null);
   document.title = `${game.title || game.kind} · Bazaar`;
@@ -524,6 +526,7 @@ async function gamePage() {
     $("outcome").hidden = !finished;
     if (finished) {
       renderRanking($("ranking"), state.view, names, state.resigned, game.kind);
+      showRatings($("ranking"), state.ratings);
       renderBreakdown($("ranking"), state.view, (seat) => (((state.view.players || []).find((p) => p.seat === seat) || {}).name || seatName(names, seat)));
       $("outcome-title").textContent = outcomeTitle(game.kind, state.view && state.view.outcome);
       endScoreChart($("outcome"), gameId); // score over time, once (static/js/score-chart.js)
@@ -684,7 +687,14 @@ async function gamePage() {
       } else if (source === "snapshot" && seq > lastSeq) {
         refreshLog();
       }
-      if (!wasFinished && state.status === "finished") refreshLog();
+      if (!wasFinished && state.status === "finished") {
+        refreshLog();
+        // a rated game's new ratings are written before its end is sent: read them once
+        if (game.rated) {
+          api("GET", `/api/games/${encodeURIComponent(gameId)}`)
+            .then((again) => { state.ratings = again.ratings || []; drawChrome(); }).catch(() => {});
+        }
+      }
       drawBoard(events);
       gate.refresh(resignedHere() ? [] : legal);
       drawChrome();

@@ -347,7 +347,7 @@ async function newLobbyPage() {
     button.disabled = true;
     try {
       const lobby = await api("POST", "/api/lobbies", {kind: game.kind, players: Number(players.value),
-        options, private: $("private").checked, clock});
+        options, private: $("private").checked, rated: $("rated").checked, clock});
       const seats = [...$("seat-rows").querySelectorAll("select")]
         .map((s) => ({seat: Number(s.id.slice("holder-".length)), holder: s.value}))
         .filter((s) => s.holder !== "open");
@@ -462,6 +462,7 @@ async function lobbyPage() {
       updateSettings();
     }
     $("settings-private").checked = !!lobby.private;
+    $("settings-rated").checked = !!lobby.rated;
     openSettingsIfMissing();
   }
 
@@ -496,7 +497,7 @@ async function lobbyPage() {
     busy = true;
     try {
       const next = await api("PATCH", path, {options, players: Number($("settings-players").value),
-        private: $("settings-private").checked});
+        private: $("settings-private").checked, rated: $("settings-rated").checked});
       show(next);
       buildSettings();
       $("lobby-settings").open = false;
@@ -600,7 +601,7 @@ async function lobbyPage() {
     document.title = `${lobby.title} lobby · Bazaar`;
     $("lobby-title").textContent = `${lobby.title} lobby`;
     $("lobby-status").textContent = lobby.status === "open" ? "waiting for players" : lobby.status;
-    $("lobby-meta").textContent = `Host: ${(lobby.host && lobby.host.name) || "?"} · ${plural(lobby.seats.length, "player")} · ${lobby.private ? "private" : "public"} · ${clockText(lobby.clock)}`;
+    $("lobby-meta").textContent = `Host: ${(lobby.host && lobby.host.name) || "?"} · ${plural(lobby.seats.length, "player")} · ${lobby.private ? "private" : "public"} · ${lobby.rated ? "rated" : "casual"} · ${clockText(lobby.clock)}`;
     showRulesLink($("lobby-rules"), lobby.kind, lobby.title);
     const invite = $("invite-link");
     const url = new URL(lobby.invite_url || `/lobbies/${lobby.id}`, location.origin).href;

@@ -6,6 +6,7 @@ import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
 import {gameItem} from "./home.js";
 import {settings} from "./notices.js";
+import {resultWords} from "./results.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,23 +38,6 @@ function wireImport() {
       $("import-error").textContent = errorText(err);
     }
   });
-}
-
-function ordinal(n) {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${n}${teen ? "th" : ({1: "st", 2: "nd", 3: "rd"})[n % 10] || "th"}`;
-}
-
-/** A finished game's result, in words: the player's place, the winners, the date. */
-export function resultWords(g) {
-  const r = g.result;
-  const when = g.updated_at ? new Date(g.updated_at).toLocaleDateString(undefined, {day: "numeric", month: "short", year: "numeric"}) : "";
-  let words;
-  if (!r) words = "Finished";
-  else if (r.rank === null) words = r.reason === "cancelled" ? "Cancelled: no ranking" : "Ended without a ranking";
-  else if (r.rank === 1) words = r.winners.length > 1 ? `You shared first place of ${r.of}` : `You won (of ${r.of})`;
-  else words = `You came ${ordinal(r.rank)} of ${r.of}${r.winners.length ? ` · ${r.winners.join(" and ")} won` : ""}`;
-  return when ? `${words} · ${when}` : words;
 }
 
 function myGameItem(g) {

@@ -1,0 +1,134 @@
+"""Recording rated games, and reading ratings back: an account's profile, a kind's leaderboard
+(docs/api.md, "Ratings")."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.games.base import get_engine
+from app.identity.models import User
+from app.play import mine
+from app.play import repository as play_repo
+from app.play.models import Game
+from app.ratings import eligibility, model
+from app.ratings.models import Rating, RatingChange
+
+log = logging.getLogger("bazaar.ratings")
+RECENT = 10
+"""Finished games on a profile."""
+
+
+async def accounts_among(session: AsyncSession, user_ids: set[str]) -> set[str]:
+    """The ids that are accounts (claimed, not deleted); the rest are guests."""
+    if not user_ids:
+        return set()
+    rows = await session.scalars(select(User.id).where(
+        User.id.in_(user_ids), User.username_key.is_not(None), User.deleted_at.is_(None)))
+    return set(rows.all())
+
+
+async def record(sessions: async_sessionmaker[AsyncSession], game_id: str) -> list[RatingChange]:
+    """Rate a game that has just finished, once; nothing for a casual game."""
+    async with sessions() as session:
+        game = await session.get(Game, game_id)
+        if game is None or game.status != "finished":
+            return []
+        done = await session.scalar(select(func.count()).select_from(RatingChange)
+                                    .where(RatingChange.game_id == game_id))
+        if done:
+            return []
+        people = {s["user_id"] for s in game.seats if s["holder"] == "user" and s["user_id"]}
+        placings, why = eligibility.placings(
+            game.rated, game.lobby_id, game.origin_state is not None,
+            game.seats, game.outcome, await accounts_among(session, people))
+        if not placings:
+            if game.rated:
+                log.info("casual after all", extra={"game": game_id, "why": why})
+            return []
+        rows = {r.user_id: r for r in (await session.scalars(
+            select(Rating).where(Rating.kind == game.kind,
+                                 Rating.user_id.in_([p.user_id for p in placings]))
+            .with_for_update())).all()}
+        before = [model.Skill(rows[p.user_id].mu, rows[p.user_id].sigma) if p.user_id in rows
+                  else model.new() for p in placings]
+        after = model.rate(before, [p.rank for p in placings])
+        best = min(p.rank for p in placings)
+        changes = []
+        for placing, old, new in zip(placings, before, after, strict=True):
+            row = rows.get(placing.user_id)
+            if row is None:
+                row = Rating(user_id=placing.user_id, kind=game.kind, games=0, wins=0)
+                session.add(row)
+            row.mu, row.sigma = new.mu, new.sigma
+            row.games += 1
+            row.wins += 1 if placing.rank == best else 0
+            row.updated_at = func.now()
+            change = RatingChange(game_id=game_id, user_id=placing.user_id, kind=game.kind,
+                                  seat=placing.seat, rank=placing.rank, mu_before=old.mu,
+                                  sigma_before=old.sigma, mu_after=new.mu, sigma_after=new.sigma)
+            session.add(change)
+            changes.append(change)
+        try:
+            await session.commit()
+        except IntegrityError:
+            # another instance rated it at the same moment: the one rating stands
+            await session.rollback()
+            return []
+        return changes
+
+
+def change_json(c: RatingChange) -> dict[str, Any]:
+    before, after = model.shown(c.mu_before, c.sigma_before), model.shown(c.mu_after, c.sigma_after)
+    return {"seat": c.seat, "user_id": c.user_id, "rank": c.rank, "before": before,
+            "after": after, "change": after - before,
+            "mu": c.mu_after, "sigma": c.sigma_after}
+
+
+async def game_ratings(session: AsyncSession, game_id: str) -> list[dict[str, Any]]:
+    """What a rated game did to each account's rating (empty for a casual game)."""
+    rows = await session.scalars(select(RatingChange).where(RatingChange.game_id == game_id)
+                                 .order_by(RatingChange.seat))
+    return [change_json(c) for c in rows.all()]
+
+
+async def profile(session: AsyncSession, user: User) -> dict[str, Any]:
+    """An account's ratings per kind (with their history), games played and won, recent games."""
+    ratings = (await session.scalars(select(Rating).where(Rating.user_id == user.id)
+                                     .order_by(Rating.kind))).all()
+    history = (await session.scalars(select(RatingChange).where(RatingChange.user_id == user.id)
+                                     .order_by(RatingChange.created_at, RatingChange.game_id)
+                                     )).all()
+    kinds = []
+    for r in ratings:
+        kinds.append({"kind": r.kind, "title": get_engine(r.kind).title,
+                      "rating": model.shown(r.mu, r.sigma), "mu": r.mu,
+                      "sigma": r.sigma, "games": r.games, "wins": r.wins,
+                      "history": [_point(c) for c in history if c.kind == r.kind]})
+    # the account's recent finished games that anyone may see (private ones are left out)
+    finished = await play_repo.games_of(session, user.id, True, None, RECENT * 3)
+    recent = [mine.entry(g, user.id, []) for g in finished if not g.private][:RECENT]
+    return {"user_id": user.id, "name": user.name, "username": user.username, "ratings": kinds,
+            "recent": recent}
+
+
+def _point(c: RatingChange) -> dict[str, Any]:
+    """One step of a rating's history: the game and the rating it left."""
+    return {"game_id": c.game_id, "rating": model.shown(c.mu_after, c.sigma_after),
+            "at": c.created_at.isoformat() if c.created_at else None}
+
+
+async def leaderboard(session: AsyncSession, kind: str, limit: int = 50) -> list[dict[str, Any]]:
+    """The kind's best ratings (as shown), highest first; deleted accounts are left out."""
+    shown_expr = Rating.mu - 3 * Rating.sigma
+    rows = (await session.execute(
+        select(Rating, User).join(User, User.id == Rating.user_id)
+        .where(Rating.kind == kind, User.deleted_at.is_(None))
+        .order_by(shown_expr.desc(), Rating.user_id).limit(limit))).all()
+    return [{"place": i + 1, "user_id": u.id, "name": u.name, "username": u.username,
+             "rating": model.shown(r.mu, r.sigma), "games": r.games, "wins": r.wins}
+            for i, (r, u) in enumerate(rows)]

@@ -1,0 +1,100 @@
+// Ratings on the pages (docs/api.md "Ratings"): the end panel's rating change per seat, and the
+// profile and leaderboard pages. A rating is one number (openskill's conservative estimate on a
+// 1000 scale); its change is shown signed.
+
+import {el, clear} from "./dom.js";
+import {api, errorText} from "./api.js";
+import {resultWords} from "./results.js";
+
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+
+/** Add each rated seat's rating change to the end panel's ranking (its items carry data-seat). */
+export function showRatings(list, ratings) {
+  for (const old of list.querySelectorAll(".rating-change")) old.remove();
+  for (const r of ratings || []) {
+    const item = list.querySelector(`li[data-seat="${r.seat}"]`);
+    if (!item) continue;
+    item.append(el("a", {class: "rating-change", href: `/players/${encodeURIComponent(r.user_id)}`,
+      "data-testid": `rating-change-${r.seat}`,
+      text: `rating ${r.before} → ${r.after} (${signed(r.change)})`}));
+  }
+}
+
+/** A small line chart of a rating's history (SVG), newest on the right. */
+function historyChart(points) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  const w = 240, h = 60, pad = 6;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("class", "rating-chart");
+  svg.setAttribute("role", "img");
+  const values = [1000, ...points.map((p) => p.rating)];
+  svg.setAttribute("aria-label", `Rating after each rated game: ${values.join(", ")}`);
+  const lo = Math.min(...values), hi = Math.max(...values), span = Math.max(hi - lo, 1);
+  const xy = values.map((v, i) => [pad + (i * (w - 2 * pad)) / Math.max(values.length - 1, 1),
+    h - pad - ((v - lo) * (h - 2 * pad)) / span]);
+  const line = document.createElementNS(ns, "polyline");
+  line.setAttribute("points", xy.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "));
+  line.setAttribute("fill", "none");
+  line.setAttribute("stroke", "#a0430f");
+  line.setAttribute("stroke-width", "2");
+  svg.append(line);
+  return svg;
+}
+
+async function profilePage() {
+  const main = document.getElementById("page");
+  const box = document.getElementById("profile");
+  try {
+    const p = await api("GET", `/api/players/${encodeURIComponent(main.dataset.userId)}`);
+    document.getElementById("profile-name").textContent = p.name;
+    document.title = `${p.name} · Bazaar`;
+    clear(box);
+    if (!p.ratings.length) box.append(el("p", {class: "muted", text: "No rated game yet."}));
+    for (const r of p.ratings) {
+      box.append(el("section", {class: "card rating-card", "data-testid": `rating-${r.kind}`}, [
+        el("h2", {text: r.title || r.kind}),
+        el("p", {class: "rating-now", text: `Rating ${r.rating}`}),
+        el("p", {class: "muted", text: `${r.games} rated ${r.games === 1 ? "game" : "games"}, ${r.wins} won`}),
+        historyChart(r.history),
+        el("p", {}, [el("a", {href: `/leaderboards/${encodeURIComponent(r.kind)}`, text: "Leaderboard"})]),
+      ]));
+    }
+    const recent = el("ul", {class: "item-list", "data-testid": "recent-games"});
+    for (const g of p.recent || []) {
+      recent.append(el("li", {class: "item"}, [
+        el("span", {class: "item-main"}, [el("strong", {text: g.title}), el("span", {class: "muted", text: ` ${g.players.join(", ")}`})]),
+        el("span", {class: "item-meta", text: resultWords(g, p.name)}),
+        el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}/replay`, text: "Replay"}),
+      ]));
+    }
+    if (!(p.recent || []).length) recent.append(el("li", {class: "muted", text: "No finished game to show yet."}));
+    box.append(el("section", {class: "card"}, [el("h2", {text: "Recent games"}), recent]));
+  } catch (err) {
+    clear(box).append(el("p", {class: "form-error", text: errorText(err)}));
+  }
+}
+
+async function leaderboardPage() {
+  const kind = document.getElementById("page").dataset.kind;
+  const list = document.getElementById("leaderboard");
+  try {
+    const board = await api("GET", `/api/leaderboards/${encodeURIComponent(kind)}`);
+    document.getElementById("leaderboard-title").textContent = `${board.title}: leaderboard`;
+    clear(list);
+    if (!board.players.length) list.append(el("li", {class: "muted", text: "Nobody has played a rated game yet."}));
+    for (const p of board.players) {
+      list.append(el("li", {class: "item", "data-testid": "leader"}, [
+        el("span", {class: "item-main"}, [el("strong", {text: `${p.place}. `}),
+          el("a", {href: `/players/${encodeURIComponent(p.user_id)}`, text: p.name})]),
+        el("span", {class: "item-meta", text: `${p.rating} · ${p.games} ${p.games === 1 ? "game" : "games"}, ${p.wins} won`}),
+      ]));
+    }
+  } catch (err) {
+    clear(list).append(el("li", {class: "form-error", text: errorText(err)}));
+  }
+}
+
+const page = document.body.classList;
+if (page.contains("page-profile")) profilePage();
+if (page.contains("page-leaderboard")) leaderboardPage();
