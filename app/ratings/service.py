@@ -20,7 +20,9 @@ from app.ratings.models import Rating, RatingChange
 
 log = logging.getLogger("bazaar.ratings")
 RECENT = 10
-"""Finished games on a profile."""
+"""Finished games listed on a profile."""
+PLAYED_LIMIT = 5000
+"""Finished games counted on a profile (games played and won per kind)."""
 
 
 async def accounts_among(session: AsyncSession, user_ids: set[str]) -> set[str]:
@@ -109,11 +111,19 @@ async def profile(session: AsyncSession, user: User) -> dict[str, Any]:
                       "rating": model.shown(r.mu, r.sigma), "mu": r.mu,
                       "sigma": r.sigma, "games": r.games, "wins": r.wins,
                       "history": [_point(c) for c in history if c.kind == r.kind]})
-    # the account's recent finished games that anyone may see (private ones are left out)
-    finished = await play_repo.games_of(session, user.id, True, None, RECENT * 3)
-    recent = [mine.entry(g, user.id, []) for g in finished if not g.private][:RECENT]
+    # the account's finished games that anyone may see (private ones are left out), rated or not
+    finished = [mine.entry(g, user.id, []) for g in
+                await play_repo.games_of(session, user.id, True, None, PLAYED_LIMIT)
+                if not g.private and g.status == "finished"]
+    played: dict[str, dict[str, Any]] = {}
+    for g in finished:
+        tally = played.setdefault(g["kind"], {"kind": g["kind"], "title": g["title"],
+                                               "games": 0, "wins": 0})
+        tally["games"] += 1
+        tally["wins"] += 1 if (g["result"] or {}).get("rank") == 1 else 0
     return {"user_id": user.id, "name": user.name, "username": user.username, "ratings": kinds,
-            "recent": recent}
+            "played": sorted(played.values(), key=lambda t: str(t["title"])),
+            "recent": finished[:RECENT]}
 
 
 def _point(c: RatingChange) -> dict[str, Any]:

@@ -60,6 +60,13 @@ async function profilePage() {
         el("p", {}, [el("a", {href: `/leaderboards/${encodeURIComponent(r.kind)}`, text: "Leaderboard"})]),
       ]));
     }
+    const played = el("ul", {class: "item-list", "data-testid": "played"});
+    for (const t of p.played || []) {
+      played.append(el("li", {class: "item"}, [el("strong", {text: t.title}),
+        el("span", {class: "item-meta", text: `${t.games} ${t.games === 1 ? "game" : "games"} played, ${t.wins} won`})]));
+    }
+    if (!(p.played || []).length) played.append(el("li", {class: "muted", text: "No finished game yet."}));
+    box.append(el("section", {class: "card"}, [el("h2", {text: "Games played"}), played]));
     const recent = el("ul", {class: "item-list", "data-testid": "recent-games"});
     for (const g of p.recent || []) {
       recent.append(el("li", {class: "item"}, [

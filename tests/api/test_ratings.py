@@ -63,6 +63,8 @@ def test_a_rated_three_player_game_rates_as_plackett_luce_does(players: Any) -> 
     # the profile's recent games: this one, with Ann's place in it
     assert [g["id"] for g in profile["recent"]] == [game_id]
     assert profile["recent"][0]["result"]["rank"] == ranks[0]
+    assert profile["played"] == [{"kind": "grand-bazaar", "title": "Grand Bazaar", "games": 1,
+                                  "wins": 1 if ranks[0] == 1 else 0}]
     board = ann.ok(ann.get("/api/leaderboards/grand-bazaar"))["players"]
     assert [p["rating"] for p in board] == sorted((c["after"] for c in changes.values()),
                                                   reverse=True)
@@ -108,6 +110,10 @@ def test_casual_guest_hot_seat_and_cancelled_games_are_not_rated(players: Any) -
     for game_id in (casual, with_guest, cancelled, hot_seat):
         game = ann.game(game_id)
         assert game["status"] == "finished" and game["ratings"] == [], game_id
-    assert ann.ok(ann.get(f"/api/players/{ann.user_id}"))["ratings"] == []
+    profile = ann.ok(ann.get(f"/api/players/{ann.user_id}"))
+    assert profile["ratings"] == []
+    # casual games count as games played; the cancelled auction has no winner
+    assert {t["kind"]: t["games"] for t in profile["played"]} == {
+        "grand-bazaar": 3, "carcassonne-auction": 1}
     assert ann.get(f"/api/players/{guest.user_id}").status_code == 404  # a guest has no profile
     assert ann.get("/api/leaderboards/no-such-game").status_code == 404
