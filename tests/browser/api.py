@@ -89,3 +89,15 @@ def wait_finished(page: Any, game_id: str, tries: int = 600) -> dict[str, Any]:
             return now
         page.wait_for_timeout(100)
     raise AssertionError("the game did not finish")
+
+
+def play_moves(page: Any, game_id: str, moves: int) -> None:
+    """The person makes up to ``moves`` of their legal moves (bots answer by themselves)."""
+    for _ in range(moves * 20):
+        now = game(page, game_id)
+        if moves <= 0 or now["status"] != "live":
+            return
+        if now["legal"]:
+            move(page, game_id, now["seq"], now["legal"][-1])
+            moves -= 1
+        page.wait_for_timeout(100)

@@ -22,10 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.api import advance_to, start_against_bots
+from tests.browser.api import advance_to, game, play_moves, start_against_bots
 from tests.browser.conftest import PageProblems
 from tests.browser.games import bombay_game_at_placement
-from tests.browser.test_board_screenshots import game_state, play_a_few_moves
 
 pytestmark = pytest.mark.browser
 
@@ -111,7 +110,7 @@ class World:
         game_id = self.game(f"finished-{kind}", lambda: start_against_bots(
             self.host, kind, *FINISHED[kind], resign=True))
         for _ in range(1800):
-            if game_state(self.host, game_id)["status"] == "finished":
+            if game(self.host, game_id)["status"] == "finished":
                 return game_id
             self.host.wait_for_timeout(100)  # type: ignore[attr-defined]
         raise AssertionError(f"{kind}: the bots did not finish the game")
@@ -135,9 +134,9 @@ def _live_game(page, kind: str) -> str:  # type: ignore[no-untyped-def]
     players, options = FINISHED[kind]
     options = {**options, "first_player": 0} if kind == "bazaar" else options
     game_id = start_against_bots(page, kind, players, options)
-    play_a_few_moves(page, game_id, 2)
+    play_moves(page, game_id, 2)
     for _ in range(100):
-        state = game_state(page, game_id)
+        state = game(page, game_id)
         if state["status"] == "live" and state["legal"]:
             return game_id
         page.wait_for_timeout(100)

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
+from tests.browser.api import start_against_bots
 from tests.browser.moves import make_move, page_seq, wait_seq
-from tests.browser.test_decision_in_view import start_against_bots
 
 pytestmark = pytest.mark.browser
 

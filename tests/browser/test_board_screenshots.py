@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.api import game, move, start_against_bots
+from tests.browser.api import game, play_moves, start_against_bots
 
 pytestmark = pytest.mark.browser
 
@@ -23,18 +23,6 @@ KINDS = [
                                 "tiles": [{"type": "U"}, {"type": "BZ4"}, {"label": "River"}]}),
 ]
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-
-
-def play_a_few_moves(page, game_id: str, moves: int) -> None:  # type: ignore[no-untyped-def]
-    """The person makes up to ``moves`` of their legal moves (bots answer by themselves)."""
-    for _ in range(moves * 20):
-        now = game(page, game_id)
-        if moves <= 0 or now["status"] != "live":
-            return
-        if now["legal"]:
-            move(page, game_id, now["seq"], now["legal"][-1])
-            moves -= 1
-        page.wait_for_timeout(100)
 
 
 def shoot(page, game_id: str, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -54,7 +42,7 @@ def test_every_board_mid_game_and_at_the_end_is_written_as_a_screenshot(
     OUT.mkdir(parents=True, exist_ok=True)
     page = guest("Fay")
     live = start_against_bots(page, kind, players, options)
-    play_a_few_moves(page, live, 3)
+    play_moves(page, live, 3)
     shoot(page, live, f"{kind}-mid-game")
     ended = start_against_bots(page, kind, players, options, resign=True)  # the bots play it out
     for _ in range(1800):
