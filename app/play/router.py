@@ -221,7 +221,8 @@ async def rematch(game_id: IdParam, play: PlayDep, session: SessionDep,
     live = await play.load(game_id)
     if not live.finished:
         raise conflict("GAME_RUNNING", "a rematch needs a finished game")
-    if user.user_id not in rematches.players_of(live):
+    # the host may offer it even without a seat (a table of bots, the auction's organiser)
+    if user.user_id != live.host_id and user.user_id not in rematches.players_of(live):
         raise ApiError(403, "NOT_A_PLAYER", "only the game's players may start a rematch")
     game = await play.game_row(game_id)
     try:
