@@ -18,10 +18,8 @@ from typing import Any
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from app.csrf import origin_allowed, parse_origins
-from app.deps import identity_of, token_of
 from app.play.notices import channel
-from app.ratelimit import SocketSlots, client_address
+from app.realtime import admission
 from app.realtime.hub import Hub
 
 router = APIRouter()
@@ -30,31 +28,18 @@ router = APIRouter()
 @router.websocket("/ws/me")
 async def account_socket(ws: WebSocket) -> None:
     """One page's connection to its person's notices; it only listens (and answers pings)."""
-    app = ws.app
-    origin = ws.headers.get("origin")
-    if origin is not None and not origin_allowed(
-            ws.scope, origin, parse_origins(app.state.settings.allowed_origins)):
-        await ws.close(code=4403, reason="CROSS_SITE")  # another site's page (app/csrf.py)
+    caller = await admission.identify(ws)
+    if caller is None:
         return
-    token = token_of(ws.headers, ws.cookies if origin is not None else {}, ws.query_params)
-    user = await identity_of(ws, token)  # type: ignore[arg-type]
+    user = caller.user
     if user is None:
         await ws.accept()  # then close with a code a page can read: no identity, no notices
         await ws.close(code=4401, reason="UNAUTHORIZED")
         return
-    # these sockets count against the same per-address cap as the games' sockets
-    slots: SocketSlots = app.state.socket_slots
-    address = client_address(ws)
-    if not slots.acquire(address, app.state.settings.max_sockets_per_address):
-        await ws.accept()
-        await ws.close(code=4429, reason="TOO_MANY_SOCKETS")
+    address = await admission.admit(ws, caller)
+    if address is None:
         return
-    try:
-        await ws.accept()
-    except BaseException:
-        slots.release(address)
-        raise
-    hub: Hub = app.state.hub
+    hub: Hub = ws.app.state.hub
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=64)
     hub.subscribe(channel(user.user_id), queue)
 
@@ -77,7 +62,7 @@ async def account_socket(ws: WebSocket) -> None:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump_task
         hub.unsubscribe(channel(user.user_id), queue)
-        slots.release(address)
+        admission.leave(ws, caller, address)
 
 
 def _is_ping(text: str | None) -> bool:

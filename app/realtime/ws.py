@@ -17,13 +17,12 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from app.csrf import origin_allowed, parse_origins
-from app.deps import identity_of, token_of
 from app.errors import ApiError
 from app.identity.service import Identity
 from app.play.live import LiveGame, Viewer
 from app.play.service import PlayService
-from app.ratelimit import SocketSlots, caller_key, client_address
+from app.ratelimit import caller_key
+from app.realtime import admission
 from app.schemas import ID_PATTERN, ChatText, ClientMoveId
 
 log = logging.getLogger("bazaar.ws")
@@ -258,18 +257,10 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     """A viewer's live connection to a game."""
     app = ws.app
     play: PlayService = app.state.play
-    origin = ws.headers.get("origin")
-    if origin is not None and not origin_allowed(
-            ws.scope, origin, parse_origins(app.state.settings.allowed_origins)):
-        await ws.close(code=4403, reason="CROSS_SITE")  # another site's page (app/csrf.py)
+    caller = await admission.identify(ws)
+    if caller is None:
         return
-    # without Origin it is no browser page: Bearer header or ``token`` query, never the cookie
-    token = token_of(ws.headers, ws.cookies if origin is not None else {}, ws.query_params)
-    user = await identity_of(ws, token)  # type: ignore[arg-type]
-    if token is not None and user is None:  # a signed-out (revoked) or unknown token
-        await ws.accept()  # accepted only to say why: a client can read 4401, not a bare 403
-        await ws.close(code=4401, reason="UNAUTHORIZED")
-        return
+    user = caller.user
     if not re.match(ID_PATTERN, game_id):
         await ws.close(code=4404, reason="NOT_FOUND")
         return
@@ -285,23 +276,10 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     except ValueError:
         await ws.close(code=4422, reason="BAD_SEAT")
         return
-    # open sockets per address on this instance: beyond the cap, accept only to say 4429
-    slots: SocketSlots = app.state.socket_slots
-    address = client_address(ws)
-    if not slots.acquire(address, app.state.settings.max_sockets_per_address):
-        await ws.accept()
-        await ws.close(code=4429, reason="TOO_MANY_SOCKETS")
+    address = await admission.admit(ws, caller)
+    if address is None:
         return
-    try:
-        await ws.accept()
-    except BaseException:
-        slots.release(address)
-        raise
     conn = Connection(ws, play, live, viewer, user)
-    # open sockets per session, so that signing out closes them (app/deps.py, forget_sessions)
-    by_session: dict[str, set[WebSocket]] = app.state.session_sockets
-    if user is not None:
-        by_session.setdefault(user.session_id, set()).add(ws)
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=256)
     hub = app.state.hub
     presence: Presence = app.state.presence
@@ -335,13 +313,7 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump_task
         hub.unsubscribe(game_id, queue)
-        if user is not None:
-            held = by_session.get(user.session_id)
-            if held is not None:
-                held.discard(ws)
-                if not held:
-                    by_session.pop(user.session_id, None)
+        admission.leave(ws, caller, address)
         seat_went = presence.remove(game_id, viewer)
-        slots.release(address)
         with contextlib.suppress(Exception):
             await presence.announce(hub, game_id, viewer, seat_went)

@@ -81,3 +81,17 @@ def test_a_socket_without_an_identity_is_refused(server: Any) -> None:
     with pytest.raises(ConnectionClosed) as closed:
         page.next()
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+
+
+def test_signing_out_closes_the_notice_socket(server: Any, players: Any) -> None:
+    bob = players("Bob")
+    page = Notices(server.url, bob.token)
+    assert page.quiet() == []
+    bob.ok(bob.post("/api/account/signout"))
+    with pytest.raises(ConnectionClosed) as closed:
+        page.next()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    again = Notices(server.url, bob.token)  # the signed-out token opens nothing
+    with pytest.raises(ConnectionClosed) as refused:
+        again.next()
+    assert refused.value.rcvd is not None and refused.value.rcvd.code == 4401
