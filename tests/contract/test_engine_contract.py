@@ -24,23 +24,10 @@ from app.games.base import (
     RecordingRng,
     ReplayRng,
     SeededRng,
-    all_engines,
 )
+from tests.contract.configs import ENGINES, config_id, configs
 
 MAX_STEPS = 20_000
-ENGINES = all_engines()
-
-
-def configs() -> list[tuple[Engine, int, dict[str, Any]]]:
-    return [(e, n, opts) for e in ENGINES for n, opts in e.contract_configs()]
-
-
-def config_id(value: Any) -> str:
-    if isinstance(value, Engine):
-        return value.kind
-    if isinstance(value, dict):
-        return json.dumps(value, sort_keys=True) if value else "default"
-    return str(value)
 
 
 def canon(engine: Engine, state: Any) -> str:

@@ -16,24 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.games.base import Engine, SeededRng, all_engines
+from app.games.base import Engine, SeededRng
 from app.games.breakdown import Breakdown
+from tests.contract.configs import ENGINES, config_id, configs
 
-ENGINES = all_engines()
 NEW_KEYS = ("ledger", "ended")
 """State keys that the breakdown added; old snapshots lack them."""
-
-
-def configs() -> list[tuple[Engine, int, dict[str, Any]]]:
-    return [(e, n, opts) for e in ENGINES for n, opts in e.contract_configs()]
-
-
-def config_id(value: Any) -> str:
-    if isinstance(value, Engine):
-        return value.kind
-    if isinstance(value, dict):
-        return json.dumps(value, sort_keys=True) if value else "default"
-    return str(value)
 
 
 def bot_game(engine: Engine, players: int, options: dict[str, Any], seed: int) -> list[Any]:
