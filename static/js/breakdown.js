@@ -37,6 +37,15 @@ function sources(seats) {
   return [...seen];
 }
 
+/** A row's label: the players' own when they agree; else the part before the brackets, which
+ * hold each player's own figure ("Penalties caused (opponents lost 8; …)"), kept in the cell's
+ * title for that player. */
+function rowLabel(seats, source, fallback) {
+  const labels = [...new Set(seats.flatMap((s) => s.lines.filter((l) => l.source === source).map((l) => l.label)))];
+  if (labels.length === 1) return labels[0];
+  return labels.length ? labels[0].split(" (")[0] : fallback;
+}
+
 function cell(line) {
   if (!line) return el("span", {class: "muted", text: "—"});
   const points = el("span", {class: "bd-points", text: pointsText(line.points)});
@@ -57,7 +66,7 @@ function playerHead(s, name, winners) {
 
 function table(seats, nameOf, winners) {
   const rows = sources(seats).map(([source, label]) => el("tr", {dataset: {source}}, [
-    el("th", {scope: "row", text: (seats.map((s) => s.lines.find((l) => l.source === source)).find(Boolean) || {}).label || label}),
+    el("th", {scope: "row", text: rowLabel(seats, source, label)}),
     ...seats.map((s) => {
       const line = s.lines.find((l) => l.source === source);
       return el("td", {dataset: {seat: String(s.seat), source, points: line ? String(line.points) : ""},
