@@ -33,7 +33,12 @@ def _person(live: LiveGame, seat: int) -> str | None:
 
 def people_to_act(live: LiveGame, state: State) -> set[str]:
     """The people one of whose seats must act in ``state``."""
-    return {p for seat in live.engine.to_act(state) if (p := _person(live, seat))}
+    return people_of(live, live.engine.to_act(state))
+
+
+def people_of(live: LiveGame, seats: Iterable[int]) -> set[str]:
+    """The people who play any of ``seats``."""
+    return {p for seat in seats if (p := _person(live, seat))}
 
 
 def players(live: LiveGame) -> set[str]:
@@ -56,7 +61,7 @@ async def tell(hub: Hub, people: Iterable[str], notice: dict[str, Any]) -> None:
         await hub.publish(channel(person), {"type": "notice", **notice})
 
 
-async def after_move(hub: Hub, live: LiveGame, waiting_before: set[str],
+async def after_move(hub: Hub, live: LiveGame, waiting_before: set[str], to_act: list[int],
                      outcome: Outcome | None) -> None:
     """Tell the people whose turn has just come, or everyone once the game has ended."""
     title = live.engine.title
@@ -69,6 +74,6 @@ async def after_move(hub: Hub, live: LiveGame, waiting_before: set[str],
                                        "text": f"Your game of {title}{_with(live, person)} is "
                                                f"over: {said}"})
         return
-    for person in people_to_act(live, live.state) - waiting_before:
+    for person in people_of(live, to_act) - waiting_before:
         await tell(hub, [person], {"kind": "your-turn", "game_id": live.id, "title": title,
                                    "text": f"Your turn in {title}{_with(live, person)}."})

@@ -253,11 +253,13 @@ class PlayService:
         outcome = engine.outcome(state)
         snapshot = (engine.dump_state(state)
                     if new_seq % self.settings.snapshot_every == 0 else None)
+        # the seats to act next: kept on the game row and used for the turn notices
+        to_act = [] if outcome else sorted(engine.to_act(state))
         try:
             await self.writer.write(MoveRecord(
                 live.id, new_seq, seat, move, rng.outcomes, events, actor, client_move_id,
                 "finished" if outcome else "live", self._outcome_json(live, outcome), snapshot,
-                [] if outcome else sorted(engine.to_act(state))))
+                to_act))
         except IntegrityError:
             # someone else (another instance, another tab) took this seq first
             await self.catch_up(live)
@@ -276,7 +278,7 @@ class PlayService:
         if outcome is not None:
             await self._finished(live.id)
         await self.hub.publish(live.id, {"type": "advanced", "seq": new_seq})
-        await notices.after_move(self.hub, live, waiting, outcome)
+        await notices.after_move(self.hub, live, waiting, to_act, outcome)
         self.kick_bots(live)
         return {"seq": new_seq, "events": self._own_events(live, seat, events)}
 
