@@ -512,6 +512,19 @@ class Engine(ABC):
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         """A legal, sensible move for ``seat`` (the baseline bot)."""
 
+    hard_iterations: int = 0
+    """Search iterations of the hard bot per move at full budget, measured so that a move
+    stays well under one second of CPU on the project's machine (app/games/bots.py)."""
+
+    def hard_move(self, state: State, seat: Seat, rng: Rng, budget: Any) -> Move:
+        """The hard bot's move (app/games/bots.py): a search over the engine.
+
+        ``state`` has already been redrawn from ``seat``'s point of view by
+        `app.games.bots.decide`, so it holds nothing the seat may not see; ``budget`` is an
+        `app.games.bots.Budget`. Every game overrides it; the contract suite checks that.
+        """
+        raise NotImplementedError(f"{self.kind} has no hard bot")
+
     @abstractmethod
     def dump_state(self, state: State) -> JSON:
         """State as JSON; ``load_state(dump_state(s))`` must equal ``s``."""
