@@ -43,7 +43,11 @@ class Settings(BaseSettings):
     webauthn_rp_id: str = ""
     # Key prefix of the rate-limit counters in Redis (shared by all instances with REDIS_URL).
     rate_limit_prefix: str = "bazaar-rate"
-    # Open sockets per client address on one instance; more are closed with 4429.
+    # Open sockets on one instance: per identity (a player's tabs and devices), and per client
+    # address for sockets without an identity (spectators); more are closed with 4429. Identified
+    # callers do not count against their address: a shared address (a school, a carrier NAT) must
+    # not lock out its players, and RATE_SESSIONS bounds the identities one address can make.
+    max_sockets_per_identity: int = 20
     max_sockets_per_address: int = 50
     # Peers whose X-Forwarded-For/-Proto are believed (comma-separated IPs or networks, or *).
     forwarded_allow_ips: str = "127.0.0.1,::1"

@@ -160,21 +160,22 @@ async def limit_signin(request: HTTPConnection, username: str | None) -> None:
 
 
 class SocketSlots:
-    """Open sockets per address on this instance (MAX_SOCKETS_PER_ADDRESS)."""
+    """Open sockets per key on this instance: an identity's (MAX_SOCKETS_PER_IDENTITY) or an
+    anonymous address's (MAX_SOCKETS_PER_ADDRESS); app/realtime/admission.py picks the key."""
 
     def __init__(self) -> None:
         self.open: dict[str, int] = {}
 
-    def acquire(self, address: str, cap: int) -> bool:
-        count = self.open.get(address, 0)
+    def acquire(self, key: str, cap: int) -> bool:
+        count = self.open.get(key, 0)
         if count >= cap:
             return False
-        self.open[address] = count + 1
+        self.open[key] = count + 1
         return True
 
-    def release(self, address: str) -> None:
-        count = self.open.get(address, 0) - 1
+    def release(self, key: str) -> None:
+        count = self.open.get(key, 0) - 1
         if count > 0:
-            self.open[address] = count
+            self.open[key] = count
         else:
-            self.open.pop(address, None)
+            self.open.pop(key, None)

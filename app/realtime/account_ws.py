@@ -36,8 +36,8 @@ async def account_socket(ws: WebSocket) -> None:
         await ws.accept()  # then close with a code a page can read: no identity, no notices
         await ws.close(code=4401, reason="UNAUTHORIZED")
         return
-    address = await admission.admit(ws, caller)
-    if address is None:
+    slot = await admission.admit(ws, caller)
+    if slot is None:
         return
     hub: Hub = ws.app.state.hub
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=64)
@@ -62,7 +62,7 @@ async def account_socket(ws: WebSocket) -> None:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump_task
         hub.unsubscribe(channel(user.user_id), queue)
-        admission.leave(ws, caller, address)
+        admission.leave(ws, caller, slot)
 
 
 def _is_ping(text: str | None) -> bool:

@@ -3,7 +3,9 @@
 A browser page must come from an allowed origin (app/csrf.py); without an Origin it is no
 browser page, and only a Bearer header or ``?token=`` identifies it, never the cookie. A token
 that is unknown or signed out is told so (4401), not quietly treated as a spectator. Each
-address may hold a bounded number of sockets on this instance (4429 beyond). An admitted
+identity may hold a bounded number of sockets on this instance, and so may each address over
+its sockets without an identity (4429 beyond; docs/operations.md says why identified callers
+do not count against their address). An admitted
 socket is registered under its session, so that signing out closes it (app/deps.py,
 ``forget_sessions``).
 """
@@ -43,30 +45,38 @@ async def identify(ws: WebSocket) -> Caller | None:
     return Caller(user)
 
 
+def slot_of(ws: WebSocket, caller: Caller) -> tuple[str, int]:
+    """The key the socket counts against and that key's cap."""
+    settings = ws.app.state.settings
+    if caller.user is not None:
+        return f"identity:{caller.user.user_id}", settings.max_sockets_per_identity
+    return f"address:{client_address(ws)}", settings.max_sockets_per_address
+
+
 async def admit(ws: WebSocket, caller: Caller) -> str | None:
-    """Accept the socket within its address's cap; its address, or None if refused."""
+    """Accept the socket within its cap; the slot key it holds, or None if refused."""
     slots: SocketSlots = ws.app.state.socket_slots
-    address = client_address(ws)
-    if not slots.acquire(address, ws.app.state.settings.max_sockets_per_address):
+    key, cap = slot_of(ws, caller)
+    if not slots.acquire(key, cap):
         await ws.accept()
         await ws.close(code=4429, reason="TOO_MANY_SOCKETS")
         return None
     try:
         await ws.accept()
     except BaseException:
-        slots.release(address)
+        slots.release(key)
         raise
     if caller.user is not None:
         ws.app.state.session_sockets.setdefault(caller.user.session_id, set()).add(ws)
-    return address
+    return key
 
 
-def leave(ws: WebSocket, caller: Caller, address: str) -> None:
-    """Forget a closed socket: its session's register and its address's slot."""
+def leave(ws: WebSocket, caller: Caller, slot: str) -> None:
+    """Forget a closed socket: its session's register and its slot."""
     if caller.user is not None:
         held = ws.app.state.session_sockets.get(caller.user.session_id)
         if held is not None:
             held.discard(ws)
             if not held:
                 ws.app.state.session_sockets.pop(caller.user.session_id, None)
-    ws.app.state.socket_slots.release(address)
+    ws.app.state.socket_slots.release(slot)

@@ -276,8 +276,8 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     except ValueError:
         await ws.close(code=4422, reason="BAD_SEAT")
         return
-    address = await admission.admit(ws, caller)
-    if address is None:
+    slot = await admission.admit(ws, caller)
+    if slot is None:
         return
     conn = Connection(ws, play, live, viewer, user)
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=256)
@@ -313,7 +313,7 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump_task
         hub.unsubscribe(game_id, queue)
-        admission.leave(ws, caller, address)
+        admission.leave(ws, caller, slot)
         seat_went = presence.remove(game_id, viewer)
         with contextlib.suppress(Exception):
             await presence.announce(hub, game_id, viewer, seat_went)

@@ -8,6 +8,7 @@ import json
 import time
 from pathlib import Path
 
+import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -26,19 +27,23 @@ def accepted(viewer: Viewer) -> bool:
     return True
 
 
-def test_sockets_beyond_the_cap_per_address_are_refused_and_closing_frees_a_slot(
+def test_anonymous_sockets_beyond_the_cap_per_address_are_refused_and_closing_frees_a_slot(
         tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'cap.db'}"
     with ServerThread(make_settings(url, max_sockets_per_address=3)) as srv:
         ann, bob = Player(srv.url, "Ann"), Player(srv.url, "Bob")
         game_id = start_game(ann, [bob])
-        open_ = [Viewer(srv.url, game_id, token) for token in (ann.token, bob.token, None)]
+        open_ = [Viewer(srv.url, game_id, None) for _ in range(3)]
         for v in open_:
             v.send({"type": "hello"})
             v.recv_type("snapshot")
         extra = Viewer(srv.url, game_id, None)
         assert not accepted(extra)
         extra.close()
+        # players at the same address do not count against it: a full address never locks
+        # out its identified callers (docs/operations.md, "Rate limits")
+        players = [Viewer(srv.url, game_id, token) for token in (ann.token, bob.token)]
+        assert all(accepted(v) for v in players)
         # another address (a client behind the trusted proxy, here 127.0.0.1) has its own cap
         ws_url = srv.url.replace("http://", "ws://") + f"/ws/games/{game_id}"
         with connect(ws_url, additional_headers={"X-Forwarded-For": "203.0.113.5"},
@@ -58,8 +63,32 @@ def test_sockets_beyond_the_cap_per_address_are_refused_and_closing_frees_a_slot
             time.sleep(0.05)
         # ... and only that one: the cap holds again
         assert not accepted(Viewer(srv.url, game_id, None))
-        for v in (*open_, again):
+        for v in (*open_, *players, again):
             v.close()
+        ann.http.close()
+        bob.http.close()
+
+
+def test_sockets_beyond_the_cap_per_identity_are_refused_whatever_the_address(
+        tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'idcap.db'}"
+    with ServerThread(make_settings(url, max_sockets_per_identity=2)) as srv:
+        ann, bob = Player(srv.url, "Ann"), Player(srv.url, "Bob")
+        game_id = start_game(ann, [bob])
+        mine = [Viewer(srv.url, game_id, ann.token) for _ in range(2)]
+        assert all(accepted(v) for v in mine)
+        assert not accepted(Viewer(srv.url, game_id, ann.token))
+        # from another address too: the cap is the identity's, not its address's
+        ws_url = srv.url.replace("http://", "ws://") + f"/ws/games/{game_id}?token={ann.token}"
+        with connect(ws_url, additional_headers={"X-Forwarded-For": "203.0.113.9"},
+                     open_timeout=10) as elsewhere:
+            with pytest.raises(ConnectionClosed) as closed:
+                elsewhere.send(json.dumps({"type": "hello"}))
+                for _ in range(3):
+                    elsewhere.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        # another identity is not affected
+        assert accepted(Viewer(srv.url, game_id, bob.token))
         ann.http.close()
         bob.http.close()
 
