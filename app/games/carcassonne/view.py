@@ -23,6 +23,14 @@ from .words import segment_words, square_words, tile_name, tiles_words, turn_wor
 Event = dict[str, Any]
 
 
+def squares_of(placements: Sequence[tuple[int, int, int]]) -> list[list[int]]:
+    """The distinct squares of (x, y, rotation) placements, in their first order."""
+    seen: dict[tuple[int, int], None] = {}
+    for x, y, _r in placements:
+        seen.setdefault((x, y), None)
+    return [[x, y] for x, y in seen]
+
+
 def outcome(s: State) -> Outcome | None:
     """Final scores, ranks and winners (CAR-50: ties share the win)."""
     if not s.finished:
@@ -62,8 +70,11 @@ def view(s: State, public_opts: dict[str, Any]) -> dict[str, Any]:
         v["remaining"] = dict(sorted(counts.items()))
     v["turn"] = {"seat": ctx.get("seat"), "part": ctx.get("kind"), "tile": ctx.get("tile"),
                  "x": ctx.get("x"), "y": ctx.get("y"), "r": ctx.get("r")} if ctx else None
-    v["placements"] = ([[x, y, r] for x, y, r in legal_placements(s, ctx["tile"])]
-                       if s.phase == "place" else [])
+    # The squares where the tile can go, each once: the board highlights and frames them. The
+    # rotations each square allows are in the legal moves of the seat to act; in the view they
+    # made most of a late-game patch, since the list changes whole every turn (issue 16).
+    v["placements"] = (squares_of(legal_placements(s, ctx["tile"])) if s.phase == "place"
+                       else [])
     v["figure_options"] = ([{"segment": g, "kind": k}
                             for g, k in figure_options(s, s.actor, (ctx["x"], ctx["y"]))]
                            if s.phase == "figure" else [])

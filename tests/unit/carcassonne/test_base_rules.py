@@ -92,8 +92,8 @@ def test_car_15_16_legal_placements() -> None:
     g = Game(2, ["E"])
     legal = {(m["x"], m["y"], m["r"]) for m in ENGINE.legal_moves(g.state, 0)}
     assert legal == {(0, -1, 2), (0, 1, 1), (0, 1, 2), (0, 1, 3)}
-    assert ENGINE.view(g.state, None)["placements"] == [[0, -1, 2], [0, 1, 1], [0, 1, 2],
-                                                         [0, 1, 3]]
+    # the view names each square once; its rotations are the seat's legal moves (issue 16)
+    assert ENGINE.view(g.state, None)["placements"] == [[0, -1], [0, 1]]
     for x, y, r in ((1, -1, 0), (2, 0, 0), (0, -1, 0)):
         with pytest.raises(IllegalMove, match="CAR-15"):
             g.move({"type": "PlaceTile", "x": x, "y": y, "r": r})
