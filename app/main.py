@@ -38,7 +38,7 @@ from app.ratings import service as ratings
 from app.ratings.router import router as ratings_router
 from app.realtime.account_ws import router as account_ws_router
 from app.realtime.hub import Hub, InProcessHub
-from app.realtime.ws import Presence
+from app.realtime.presence import Presence
 from app.realtime.ws import router as ws_router
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,6 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.sessions = make_sessionmaker(engine)
         app.state.hub = make_hub(settings)
         await app.state.hub.start()
+        await app.state.presence.start()
         app.state.play = PlayService(app.state.sessions, app.state.hub, settings)
         app.state.play.metrics.watch(app.state.presence.total, app.state.play.live_count)
         app.state.play.on_finish.append(partial(ratings.record, app.state.sessions))
@@ -81,6 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # tell every socket to reconnect (to another instance, or to us after restart)
             app.state.hub.deliver_all({"type": "reconnect"})
             await app.state.play.stop()
+            await app.state.presence.stop()
             await app.state.hub.stop()
             await app.state.limiter.close()
             await engine.dispose()
@@ -93,7 +95,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.socket_slots = SocketSlots()
     app.state.identities = {}
     app.state.session_sockets = {}
-    app.state.presence = Presence()
+    # with REDIS_URL every instance's sockets count (app/realtime/presence.py)
+    app.state.presence = Presence(settings.redis_url)
     errors.install(app)
     app.include_router(identity_router)
     app.include_router(account_router)

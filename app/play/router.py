@@ -118,9 +118,10 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
     live = await play.load(game_id)
     data = game_json(play, live, user.user_id if user else None, seat)
     data["chat"] = await play.chat_history(game_id)
-    data["continuations"] = await continuation.continuations(
-        session, game_id, user.user_id if user else None)
-    data["connected"] = request.app.state.presence.connected(game_id)
+    # only a finished game can be continued (app/play/continuation.py): a live one has none
+    data["continuations"] = (await continuation.continuations(
+        session, game_id, user.user_id if user else None) if live.finished else [])
+    data["connected"] = await request.app.state.presence.connected(game_id)
     data["rematch"] = await rematch_json(session, live) if live.finished else None
     # what a rated game did to each account's rating, once it is over
     data["ratings"] = await ratings.game_ratings(session, game_id) if live.finished else []

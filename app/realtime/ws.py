@@ -23,6 +23,7 @@ from app.play.live import LiveGame, Viewer
 from app.play.service import PlayService
 from app.ratelimit import caller_key
 from app.realtime import admission
+from app.realtime.presence import Presence
 from app.schemas import ID_PATTERN, ChatText, ClientMoveId
 
 log = logging.getLogger("bazaar.ws")
@@ -59,74 +60,6 @@ class Ping(_Frame):
 ClientFrame = TypeAdapter(
     Annotated[Hello | MoveFrame | ChatFrame | Ping, Field(discriminator="type")]
 )
-
-
-SPECTATOR_NOTICE_SECONDS = 1.0
-"""Spectator counts are announced at most this often per game (issue 11: with 1,500 spectators
-a presence frame to every viewer on every open and close made each new socket cost ~100 ms)."""
-
-
-class Presence:
-    """Which seats have a socket open on this instance, per game, and how many spectators.
-
-    Changes are announced sparingly: a seat's frame only when that seat comes or goes (not for
-    a second tab), the spectator count at most once a second per game.
-    """
-
-    def __init__(self) -> None:
-        self.sockets: dict[str, dict[Viewer, int]] = {}
-        self._spectators_due: set[str] = set()
-        self._tasks: set[asyncio.Task[None]] = set()  # pending spectator notices
-
-    def add(self, game_id: str, viewer: Viewer) -> bool:
-        """Count a socket; True when it connects a seat that had none."""
-        seats = self.sockets.setdefault(game_id, {})
-        seats[viewer] = seats.get(viewer, 0) + 1
-        return viewer is not None and seats[viewer] == 1
-
-    def remove(self, game_id: str, viewer: Viewer) -> bool:
-        """Uncount a socket; True when it was a seat's last."""
-        seats = self.sockets.get(game_id, {})
-        seats[viewer] = seats.get(viewer, 1) - 1
-        gone = seats.get(viewer, 0) <= 0
-        if gone:
-            seats.pop(viewer, None)
-        if not seats:
-            self.sockets.pop(game_id, None)
-        return viewer is not None and gone
-
-    def connected(self, game_id: str) -> list[int]:
-        return sorted(v for v in self.sockets.get(game_id, {}) if v is not None)
-
-    def spectators(self, game_id: str) -> int:
-        return self.sockets.get(game_id, {}).get(None, 0)
-
-    def frame(self, game_id: str) -> dict[str, Any]:
-        return {"type": "presence", "connected": self.connected(game_id),
-                "spectators": self.spectators(game_id)}
-
-    def total(self) -> int:
-        return sum(sum(s.values()) for s in self.sockets.values())
-
-    async def announce(self, hub: Any, game_id: str, viewer: Viewer, seat_changed: bool) -> None:
-        """Tell the game's viewers: at once when a seat came or went; when a spectator did,
-        once, a second from now, with the count as it is then; a seat's extra tab, never."""
-        if seat_changed:
-            await hub.publish(game_id, self.frame(game_id))
-            return
-        if viewer is not None or game_id in self._spectators_due:
-            return
-        self._spectators_due.add(game_id)
-
-        async def later() -> None:
-            await asyncio.sleep(SPECTATOR_NOTICE_SECONDS)
-            self._spectators_due.discard(game_id)
-            with contextlib.suppress(Exception):
-                await hub.publish(game_id, self.frame(game_id))
-
-        task = asyncio.create_task(later())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
 
 class Connection:

@@ -117,3 +117,49 @@ def test_players_on_different_instances_play_to_the_end(instances: list[str]) ->
     for v in (*sockets.values(), spectator):
         v.close()
 
+
+
+def presence_frames(sock: Viewer, seconds: float) -> list[dict[str, object]]:
+    """The presence frames the socket receives in the next ``seconds``."""
+    got = []
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            frame = sock.recv(timeout=left)
+        except TimeoutError:
+            break
+        if frame["type"] == "presence":
+            got.append(frame)
+    return got
+
+
+def test_presence_counts_the_sockets_of_every_instance(instances: list[str]) -> None:
+    """Issue 16: a player connected to another instance is not shown as away."""
+    a_url, b_url = instances
+    ann, bob = Player(a_url, "Ann"), Player(b_url, "Bob")
+    game_id = start_game(ann, [bob])
+    mine = Viewer(a_url, game_id, ann.token)
+    mine.send({"type": "hello"})
+    mine.recv_type("snapshot")
+    presence_frames(mine, 0.5)  # Ann's own arrival
+    bobs = Viewer(b_url, game_id, bob.token)  # Bob is on the other instance
+    bobs.send({"type": "hello"})
+    bobs.recv_type("snapshot")
+    heard = presence_frames(mine, 2.0)
+    assert heard and heard[-1]["connected"] == [0, 1], heard
+    # both instances answer the same over HTTP
+    assert ann.game(game_id)["connected"] == [0, 1]
+    assert bob.game(game_id)["connected"] == [0, 1]
+    # a spectator on the other instance is counted where Ann is
+    watcher = Viewer(b_url, game_id, None)
+    watcher.send({"type": "hello"})
+    watcher.recv_type("snapshot")
+    heard = presence_frames(mine, 2.5)
+    assert heard and heard[-1]["spectators"] == 1, heard
+    # Bob leaves the other instance: Ann's instance says so
+    bobs.close()
+    heard = presence_frames(mine, 2.0)
+    assert heard and heard[-1]["connected"] == [0], heard
+    assert ann.game(game_id)["connected"] == [0]
+    watcher.close()
+    mine.close()
