@@ -4,7 +4,7 @@
 
 import {el, clear} from "./dom.js";
 import {api, ApiError, errorText} from "./api.js";
-import {addPasskey, passkeyError, passkeysAvailable} from "./passkey.js";
+import {addPasskey, wirePasskeyButton} from "./passkey.js";
 
 const $ = (id) => document.getElementById(id);
 const show = (id, on = true) => { $(id).hidden = !on; };
@@ -114,19 +114,6 @@ onSubmit("delete-form", "delete-error", async () => {
   location.assign("/");
 });
 
-if (passkeysAvailable()) {
-  $("passkey-add").addEventListener("click", async () => {
-    $("passkey-error").textContent = "";
-    try {
-      await addPasskey();
-      load();
-    } catch (err) {
-      $("passkey-error").textContent = passkeyError(err) || errorText(err);
-    }
-  });
-} else {
-  $("passkey-add").disabled = true;
-  $("passkey-error").textContent = "This browser cannot use passkeys.";
-}
+wirePasskeyButton($("passkey-add"), $("passkey-error"), addPasskey, load);
 
 load();

@@ -2,7 +2,7 @@
 // the `webauthn` library) become the ArrayBuffers navigator.credentials wants, and the
 // credential goes back as JSON with base64url strings (docs/api.md, "Passkeys").
 
-import {api} from "./api.js";
+import {api, errorText} from "./api.js";
 
 function fromB64url(text) {
   const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
@@ -25,6 +25,28 @@ export function passkeyError(err) {
   if (err && err.name === "InvalidStateError") return "This device already has a passkey for the account.";
   if (err && err.name === "SecurityError") return "Passkeys need a secure address (https).";
   return null;
+}
+
+/**
+ * Wire a page's passkey button: run the ceremony on click and then `after`; failures in words
+ * in `errorBox`. Where the browser has no passkeys the button stays disabled and says why.
+ */
+export function wirePasskeyButton(button, errorBox, ceremony, after) {
+  if (!passkeysAvailable()) {
+    button.disabled = true;
+    errorBox.textContent = "This browser cannot use passkeys.";
+    return;
+  }
+  button.disabled = false;
+  button.addEventListener("click", async () => {
+    errorBox.textContent = "";
+    try {
+      await ceremony();
+      after();
+    } catch (err) {
+      errorBox.textContent = passkeyError(err) || errorText(err);
+    }
+  });
 }
 
 /** Register a new passkey for the signed-in account. */

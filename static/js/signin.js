@@ -2,7 +2,7 @@
 // success gives this browser a new session cookie; then the player's games open.
 
 import {api, errorText} from "./api.js";
-import {passkeyError, passkeysAvailable, signInWithPasskey} from "./passkey.js";
+import {signInWithPasskey, wirePasskeyButton} from "./passkey.js";
 
 const $ = (id) => document.getElementById(id);
 const done = () => location.assign("/me");
@@ -28,18 +28,4 @@ wire("recover-form", "recover-error", () => api("POST", "/api/account/recover",
   {username: $("recover-username").value.trim(), code: $("recover-code").value.trim(),
     new_password: $("recover-password").value}));
 
-const button = $("passkey-signin");
-if (passkeysAvailable()) {
-  button.disabled = false;
-  button.addEventListener("click", async () => {
-    $("passkey-error").textContent = "";
-    try {
-      await signInWithPasskey();
-      done();
-    } catch (err) {
-      $("passkey-error").textContent = passkeyError(err) || errorText(err);
-    }
-  });
-} else {
-  $("passkey-error").textContent = "This browser cannot use passkeys.";
-}
+wirePasskeyButton($("passkey-signin"), $("passkey-error"), signInWithPasskey, done);
