@@ -38,8 +38,8 @@ async def record(sessions: async_sessionmaker[AsyncSession], game_id: str) -> li
     """Rate a game that has just finished, once; nothing for a casual game."""
     async with sessions() as session:
         game = await session.get(Game, game_id)
-        if game is None or game.status != "finished":
-            return []
+        if game is None or game.status != "finished" or not game.rated:
+            return []  # a casual game (the lobby did not ask for a rating) costs one read
         done = await session.scalar(select(func.count()).select_from(RatingChange)
                                     .where(RatingChange.game_id == game_id))
         if done:
