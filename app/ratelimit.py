@@ -14,7 +14,10 @@ address (a household, a school, a carrier NAT). The number of identities one add
 per window is bounded instead.
 
 The counters live in this process's memory, or in Redis when ``REDIS_URL`` is set, so that all
-instances count against one allowance. If Redis cannot be reached the limits fail open (logged):
+instances count against one allowance. In memory the library's synchronous storage is used: its
+counters are plain lists that a hit updates without waiting for anything, whereas its asyncio
+storage expires old entries after every hit with a thread hop per key (90 µs a hit with 400
+keys, against 14 µs; issue 16). If Redis cannot be reached the limits fail open (logged):
 a Redis outage must not stop play.
 
 The client address is ``request.client``: uvicorn replaces it with the X-Forwarded-For client
@@ -30,9 +33,11 @@ import time
 from typing import Any
 
 from limits import RateLimitItem, RateLimitItemPerSecond
-from limits.aio.storage import MemoryStorage, RedisStorage
+from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.errors import StorageError
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter as MemoryWindowRateLimiter
 from starlette.requests import HTTPConnection
 
 from app.errors import ApiError
@@ -55,18 +60,19 @@ class RateLimiter:
 
     def __init__(self, redis_url: str | None = None, prefix: str = "bazaar-rate") -> None:
         self._pool: Any = None
+        self.strategy: MovingWindowRateLimiter | None = None
+        self.memory: MemoryWindowRateLimiter | None = None
         if redis_url:
             import redis.asyncio
 
             # our own pool, so that shutdown can close it (limits has no close)
             self._pool = redis.asyncio.ConnectionPool.from_url(
                 redis_url, socket_timeout=2, socket_connect_timeout=2)
-            self.storage: MemoryStorage | RedisStorage = RedisStorage(
+            self.strategy = MovingWindowRateLimiter(RedisStorage(
                 _storage_uri(redis_url), implementation="redispy", key_prefix=prefix,
-                wrap_exceptions=True, connection_pool=self._pool)
+                wrap_exceptions=True, connection_pool=self._pool))
         else:
-            self.storage = MemoryStorage()
-        self.strategy = MovingWindowRateLimiter(self.storage)
+            self.memory = MemoryWindowRateLimiter(MemoryStorage())
         self._items: dict[tuple[str, int, int], RateLimitItem] = {}
         self._warned = 0.0
 
@@ -81,6 +87,12 @@ class RateLimiter:
         """Count one ``what`` for ``key``: None while within ``n`` per ``window`` seconds, else
         the whole seconds until the next one is allowed (for Retry-After)."""
         item = self._item(what, n, window)
+        if self.memory is not None:
+            if self.memory.hit(item, key):
+                return None
+            reset = self.memory.get_window_stats(item, key).reset_time
+            return max(1, math.ceil(reset - time.time()))
+        assert self.strategy is not None
         try:
             if await self.strategy.hit(item, key):
                 return None
