@@ -44,8 +44,7 @@ async def open_session(session: AsyncSession, user: User) -> tuple[Identity, str
 async def create_guest(session: AsyncSession, name: str) -> tuple[Identity, str]:
     """A new guest and its token (the token is shown once and stored only hashed)."""
     user = User(id=new_id(), name=name, created_at=now())
-    session.add(user)
-    await session.flush()
+    session.add(user)  # inserted with the session in one flush (the unit of work orders by FK)
     return await open_session(session, user)
 
 
