@@ -39,7 +39,8 @@ from app.games.search import rank_value
 SHORTLIST = 8
 """Root candidates kept after ranking the legal trades by the normal bot's worth."""
 ITERATIONS = 240
-"""Rollouts per move at full budget (candidates x worlds), measured in bench/hard_bots.py."""
+"""Rollouts per move at full budget in a 2-player game (candidates x worlds), measured in
+bench/hard_bots.py; a rollout plays every seat, so more players get proportionally fewer."""
 MARGIN_WEIGHT = 0.02
 """Weight of the money-margin term next to the rank value (0..1)."""
 
@@ -91,7 +92,7 @@ def _legal(money: int, hand: Triple, prices: Triple, stock: Triple) -> list[Pair
                 continue
             if buy[0] * prices[0] + buy[1] * prices[1] + buy[2] * prices[2] > cash:
                 continue
-            out.append((sell, buy))  # type: ignore[arg-type]
+            out.append((sell, buy))
     return out
 
 
@@ -233,7 +234,7 @@ def hard_trade(state: State, seat: int, rng: Rng, iterations: int,
     mirror = _mirror(state, seat, pairs)
     if mirror is not None and mirror not in shortlist:
         shortlist.append(mirror)
-    worlds = max(1, iterations // len(shortlist))
+    worlds = max(1, iterations * 2 // (state.players * len(shortlist)))
     remaining = remaining_ids(state)  # GB-23: the public set, in id order (canonical)
     base = Sim(state)
     start_counts = list(_counts(remaining))
