@@ -22,7 +22,7 @@ from app.games.base import (
 )
 from app.games.breakdown import Breakdown
 
-from . import bot, rules, view
+from . import bot, hard_bot, rules, view
 from .breakdown import score_breakdown
 from .data import EXCHANGE_CARDS, STALL_COUNT, STALL_SIZE
 from .moves import parse_move
@@ -146,6 +146,13 @@ class BazaarEngine(Engine):
     def bot_move(self, state: BazaarState, seat: int, rng: Rng) -> Move:
         return bot.choose(state, seat, rng)
 
+    hard_iterations = hard_bot.ITERATIONS
+
+    def hard_move(self, state: BazaarState, seat: int, rng: Rng, budget: Any) -> Move:
+        """The hard bot (hard_bot.py): determinised rollouts of the normal bot's replica."""
+        return hard_bot.hard_move(self, state, seat, rng, budget.iterations(self.hard_iterations),
+                                  budget.out_of_time)
+
     def dump_state(self, state: BazaarState) -> JSON:
         return dump_state(state)
 
@@ -159,11 +166,15 @@ class BazaarEngine(Engine):
         return view.describe(event, names)
 
     def resample_hidden(self, state: BazaarState, seat: int | None, rng: Rng) -> BazaarState:
-        """Redeal every face-down and unused card (BAZ-35); the tops and sizes stay."""
+        """Redeal every face-down and unused card (BAZ-35); the tops and sizes stay.
+
+        The hidden cards are sorted before the shuffle, so the redeal depends only on the
+        public set of them (all wares but the tops and the sold ones), never on the real deal.
+        """
         if state.phase == OVER:
             return state  # everything is public once the game is over
         s = clone(state)
-        hidden = [w for stall in s.stalls for w in stall[1:]] + list(s.unused)
+        hidden = sorted([w for stall in s.stalls for w in stall[1:]] + list(s.unused))
         shuffle(rng, hidden)
         for stall in s.stalls:
             if stall:

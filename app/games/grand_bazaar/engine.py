@@ -25,7 +25,7 @@ from app.games.base import (
     shuffle,
 )
 from app.games.breakdown import Breakdown
-from app.games.grand_bazaar import bot, rules, scoring
+from app.games.grand_bazaar import bot, hard_bot, rules, scoring
 from app.games.grand_bazaar import view as view_module
 from app.games.grand_bazaar.breakdown import score_breakdown
 from app.games.grand_bazaar.data import CARD_IDS, FINAL_PRICE, TYPES, gem_name
@@ -137,6 +137,15 @@ class GrandBazaarEngine(Engine):
             raise NotYourTurn(f"GB-11: seat {seat} has no move to make now")
         return bot.bot_trade(state, seat, rng).to_json()
 
+    hard_iterations = hard_bot.ITERATIONS
+
+    def hard_move(self, state: State, seat: Seat, rng: Rng, budget: Any) -> Move:
+        """The hard bot (hard_bot.py): rollouts of every seat's normal bot over card orders."""
+        if state.turn() != seat:
+            raise NotYourTurn(f"GB-11: seat {seat} has no move to make now")
+        return hard_bot.hard_move(state, seat, rng, budget.iterations(self.hard_iterations),
+                                  budget.out_of_time)
+
     def timeout_move(self, state: State, seat: Seat) -> Move | None:
         """GB-17: the platform's move for a seat whose clock ran out."""
         if state.turn() != seat:
@@ -152,10 +161,14 @@ class GrandBazaarEngine(Engine):
     # -- hooks
 
     def resample_hidden(self, state: State, seat: Seat | None, rng: Rng) -> State:
-        """GB-23: the order of the unrevealed cards is the only secret; redraw it."""
+        """GB-23: the order of the unrevealed cards is the only secret; redraw it.
+
+        The cards are sorted before the shuffle, so the redraw depends only on the public set
+        of unrevealed cards, never on their real order.
+        """
         if state.finished:
             return state
-        deck = list(state.deck)
+        deck = sorted(state.deck)
         shuffle(rng, deck)
         options = dict(state.options)
         if options.get("price_order") is not None:

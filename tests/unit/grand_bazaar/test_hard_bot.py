@@ -1,0 +1,130 @@
+"""The hard bot (issue 17): legal, deterministic, blind to the deck order (GB-23), and it plays
+for the ranking (GB-20) where the normal bot plays for its own expected money."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from app.games.base import SeededRng, shuffle
+from app.games.bots import Budget, decide
+from app.games.grand_bazaar import ENGINE, bot, hard_bot
+from app.games.grand_bazaar.data import CARD_IDS
+from app.games.grand_bazaar.state import State
+
+from .helpers import make_state, play
+
+SMALL = Budget(scale=0.1)
+
+
+def _normal_playout(state: State, moves: int) -> State:
+    """``moves`` normal-bot moves from ``state`` (fewer if the game ends)."""
+    for _ in range(moves):
+        seat = state.turn()
+        if seat is None:
+            break
+        state, _ = play(state, ENGINE.bot_move(state, seat, SeededRng(0)))
+    return state
+
+
+@pytest.mark.parametrize(("players", "options"), ENGINE.contract_configs())
+def test_hard_move_is_legal_through_seeded_games(players: int, options: dict[str, Any]) -> None:
+    """GB-13: at every fourth step of a seeded game the hard move is one of the legal moves."""
+    opts = ENGINE.validate_options(options, players)
+    state, _ = ENGINE.start([f"P{i}" for i in range(players)], opts, SeededRng(players))
+    step = 0
+    while not state.finished:
+        seat = state.turn()
+        assert seat is not None
+        if step % 4 == 0:
+            move = decide(ENGINE, state, seat, "hard", f"legal:{step}", SMALL)
+            assert move in ENGINE.legal_moves(state, seat)
+        else:
+            move = ENGINE.bot_move(state, seat, SeededRng(0))
+        state, _ = play(state, move)
+        step += 1
+
+
+def test_same_seed_same_move() -> None:
+    """The search draws only from the seeded generator: the same seed gives the same move."""
+    state = _normal_playout(make_state(2, order=_order(3)), 17)
+    seat = state.turn()
+    assert seat is not None
+    first = decide(ENGINE, state, seat, "hard", "same", SMALL)
+    assert decide(ENGINE, state, seat, "hard", "same", SMALL) == first
+
+
+def _order(seed: int) -> list[int]:
+    order = list(CARD_IDS)
+    shuffle(SeededRng(seed), order)
+    return order
+
+
+def test_resample_hidden_is_canonical() -> None:
+    """GB-23: two states that differ only in the unrevealed order redraw to the same state."""
+    state = _normal_playout(make_state(3, order=_order(5)), 20)
+    other = ENGINE.resample_hidden(state, 0, SeededRng(77))
+    assert other.deck != state.deck and sorted(other.deck) == sorted(state.deck)
+    assert ENGINE.view(other, 0) == ENGINE.view(state, 0)
+    assert ENGINE.resample_hidden(state, 0, SeededRng(9)) == ENGINE.resample_hidden(
+        other, 0, SeededRng(9))
+
+
+@pytest.mark.parametrize("steps", [0, 11, 30])
+def test_decision_ignores_the_hidden_deck_order(steps: int) -> None:
+    """GB-23: the same seed gives the same hard move whatever the real order of the deck."""
+    state = _normal_playout(make_state(2, order=_order(steps)), steps)
+    reordered = replace(state, deck=tuple(reversed(state.deck)))
+    assert ENGINE.view(reordered, 0) == ENGINE.view(state, 0)
+    assert ENGINE.view(reordered, 1) == ENGINE.view(state, 1)
+    seat = state.turn()
+    assert seat is not None
+    assert decide(ENGINE, state, seat, "hard", "blind", SMALL) == decide(
+        ENGINE, reordered, seat, "hard", "blind", SMALL)
+
+
+def test_fast_replica_plays_the_normal_bot() -> None:
+    """The rollouts' replica of bot.py picks the normal bot's trade (GB-13 legal order, ties)."""
+    for players in (2, 3, 5):
+        state = make_state(players, order=_order(players))
+        while not state.finished:
+            seat = state.turn()
+            assert seat is not None
+            trade = bot.bot_trade(state, seat, SeededRng(0))
+            counts = hard_bot._counts(state.deck)
+            hand = state.hands[seat]
+            replica = hard_bot._normal(counts, state.prices, state.money[seat], hand,
+                                       hard_bot._cap(list(state.stock)))
+            assert replica == (trade.sell, trade.buy)
+            state, _ = play(state, trade.to_json())
+
+
+def _win_share(state: State, move: dict[str, Any], seat: int, orders: int) -> float:
+    """The share of card orders in which ``seat`` ends first after ``move``, normal bots on."""
+    total = 0.0
+    for k in range(orders):
+        deck = sorted(state.deck)
+        shuffle(SeededRng(k), deck)
+        end = _normal_playout(play(replace(state, deck=tuple(deck)), move, seat)[0], 1000)
+        mine, theirs = end.money[seat], max(m for s, m in enumerate(end.money) if s != seat)
+        total += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    return total / orders
+
+
+def test_gb20_hard_bot_hedges_a_lead_by_holding_the_rivals_gems() -> None:
+    """GB-20: only the ranking counts. Seat 0 is richer (84 against 40 + four rubies at 10);
+    the normal bot buys four emeralds for their expected value and can be overtaken when the
+    rubies rise, while the hard bot buys rubies too, so the prices move both hands more alike
+    and the lead holds in (almost) every card order."""
+    state = make_state(2, mover=0, round=18, money=(84, 40), hands=((0, 0, 0), (0, 4, 0)),
+                       order=_order(104))
+    assert state.prices == (11, 10, 10)
+    normal = ENGINE.bot_move(state, 0, SeededRng(0))
+    hard = decide(ENGINE, state, 0, "hard", "hedge", Budget(scale=0.3))
+    assert normal["buy"] == {"S": 0, "R": 0, "E": 4}
+    assert hard["buy"]["R"] >= 2
+    hard_share, normal_share = _win_share(state, hard, 0, 40), _win_share(state, normal, 0, 40)
+    assert hard_share >= 0.95
+    assert normal_share < hard_share - 0.1
