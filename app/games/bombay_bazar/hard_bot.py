@@ -10,8 +10,9 @@ the round (BOM-42); a tournament is played round by round (BOM-45), each for fir
 A position the search does not finish is judged like a light-cycle race (the trunks, like
 light cycles, may never cross or touch a foreign tip, BOM-31/32): each seat's trunk score
 (BOM-43) plus a share of its *territory*, the empty cells its tip reaches before any other
-tip (a Voronoi split by steps through empty cells); a seat that is out, or has no legal
-placement left, has no territory. The value is the seat's total minus the best other total; a
+tip (a Voronoi split by steps through empty cells), and a little for each layout that fits
+its tip (up to six: a tip few layouts fit is easy to block, BOM-30/38); a seat that is out,
+or has no legal placement left, has neither. The value is the seat's total minus the best other total; a
 finished round is worth a large bonus for first place plus the margin (BOM-44). Solo games
 (BOM-50, BOM-51) judge the trunk and the reachable empty cells alone.
 
@@ -34,12 +35,16 @@ from app.games.bombay_bazar.geometry import LAYOUTS, NEIGHBOURS, OFF
 from app.games.bombay_bazar.rules import legal_layouts, trunks
 from app.games.bombay_bazar.state import State, clone, players
 
-HARD_NODES = 5_000
+HARD_NODES = 4_500
 """Positions searched per placement at full budget (`Engine.hard_iterations`)."""
 
 TERRITORY = 0.4
-"""Segments a cell of territory is worth (a placement adds a segment or more; not every
-cell of a territory can be reached)."""
+"""Segments a cell of territory is worth (fitted on 2-player games against the normal bot: not
+every cell of a territory will be filled, and the rest of the board fills up too)."""
+
+MOBILITY = 0.5
+"""Segments each legal placement of a seat is worth, up to six of them: a tip with few
+fitting layouts is one piece away from being blocked (BOM-38)."""
 
 WIN = 1_000.0
 """The worth of first place in a finished round, far above any margin."""
@@ -191,8 +196,8 @@ class _Search:
             solo = state["solo"]
             return float(solo["score"]) if solo else float(result["scores"][0])
         scores = result["scores"]
-        mine = scores[self.seat]
-        best_other = max(s for i, s in enumerate(scores) if i != self.seat
+        mine: int = scores[self.seat]
+        best_other: int = max(s for i, s in enumerate(scores) if i != self.seat
                          and result["elephants"][i] is not None)
         bonus = WIN if mine > best_other else (-WIN if mine < best_other else 0.0)
         return bonus + mine - best_other
@@ -216,8 +221,10 @@ def potentials(state: State) -> dict[int, float]:
     totals = {seat: float(len(path)) for seat, (path, _tip) in walked.items()}
     sources: dict[int, int] = {}
     for seat in walked:
-        if not out[seat] and legal_layouts(state, seat, all_tips):
+        options = 0 if out[seat] else len(legal_layouts(state, seat, all_tips))
+        if options:
             sources[seat] = all_tips[seat][0]
+            totals[seat] += MOBILITY * min(options, 6)
     if not sources:
         return totals
     owner = _voronoi(board, ends, sources)

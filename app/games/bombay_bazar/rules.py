@@ -8,7 +8,7 @@ caller has already copied.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from app.games.bombay_bazar.data import PICTURE_IDS
@@ -114,7 +114,7 @@ def legal_layouts(state: State, seat: int, all_tips: dict[int, Tip] | None = Non
     return [index for index, picture in _fitting(forbidden, need) if piles[picture] > 0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fitting(forbidden: int, need: int) -> tuple[tuple[int, int], ...]:
     """(layout index, picture) of every layout with all ``need`` ports and none ``forbidden``,
     in layout order; at most 64 x 64 masks, so the table stays small."""
