@@ -7,14 +7,14 @@ applied as the engine applies them (BOM-38). With three or four players the sear
 *paranoid*: every opponent is assumed to play against the bot. The search stops at the end of
 the round (BOM-42); a tournament is played round by round (BOM-45), each for first place.
 
-A position the search does not finish is judged like a light-cycle race (the trunks, like
-light cycles, may never cross or touch a foreign tip, BOM-31/32): each seat's trunk score
+A position the search does not finish is judged like a light-cycle race (a cell takes one
+piece and a trunk may never join another, BOM-31/33): each seat's trunk score
 (BOM-43) plus a share of its *territory*, the empty cells its tip reaches before any other
 tip (a Voronoi split by steps through empty cells), and a little for each layout that fits
 its tip (up to six: a tip few layouts fit is easy to block, BOM-30/38); a seat that is out,
-or has no legal placement left, has neither. The value is the seat's total minus the best other total; a
-finished round is worth a large bonus for first place plus the margin (BOM-44). Solo games
-(BOM-50, BOM-51) judge the trunk and the reachable empty cells alone.
+or has no legal placement left, has neither. The value is the seat's total minus the best
+other total; a finished round is worth a large bonus for first place plus the margin
+(BOM-44). Solo games (BOM-50, BOM-51) judge the trunk and the reachable empty cells alone.
 
 The iteration budget is a number of searched positions, so the move is a function of the
 state. The parity game (BOM-17 to BOM-19) is the one hidden part: the bot hides at random and
