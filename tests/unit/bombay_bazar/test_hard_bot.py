@@ -58,8 +58,9 @@ def test_hard_bot_plays_a_solo_game_to_its_end() -> None:
     """BOM-50/51: with no opponent the hard bot still plays every placement until it is
     stuck, and the game ends with a solo score."""
     seen = seeded_game(1, {}, 7, 0, 200)
+    assert len(seen) < 200
     state, seat = seen[-1]
-    move = decide(ENGINE, state, seat, HARD, "last", SMALL)
+    move = decide(ENGINE, state, seat, HARD, f"t:7:{len(seen) - 1}", SMALL)  # the game's last
     final, _ = ENGINE.apply(state, seat, move, SeededRng(0))
     outcome = ENGINE.outcome(final)
     assert outcome is not None and outcome.reason == "solo"
