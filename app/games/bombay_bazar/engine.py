@@ -19,7 +19,7 @@ from app.games.base import (
     Rng,
     Seat,
 )
-from app.games.bombay_bazar import bot, flow, rules, scoring, start
+from app.games.bombay_bazar import bot, flow, hard_bot, rules, scoring, start
 from app.games.bombay_bazar.breakdown import score_breakdown
 from app.games.bombay_bazar.data import MAX_PLAYERS, MIN_PLAYERS, PICTURE_IDS
 from app.games.bombay_bazar.describe import describe_event
@@ -199,6 +199,13 @@ class BombayBazarEngine(Engine):
 
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         return bot.bot_move(state, seat, rng)
+
+    hard_iterations = hard_bot.HARD_NODES
+
+    def hard_move(self, state: State, seat: Seat, rng: Rng, budget: Any) -> Move:
+        """Issue 17: alpha-beta over placements, an odds-aware parity call (`hard_bot`)."""
+        nodes = budget.iterations(self.hard_iterations)
+        return hard_bot.hard_move(state, seat, rng, nodes, budget.out_of_time)
 
     def dump_state(self, state: State) -> JSON:
         return deep_copy(state)

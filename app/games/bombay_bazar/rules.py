@@ -8,6 +8,7 @@ caller has already copied.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from app.games.bombay_bazar.data import PICTURE_IDS
@@ -110,11 +111,18 @@ def legal_layouts(state: State, seat: int, all_tips: dict[int, Tip] | None = Non
     forbidden, required = _edge_masks(state, seat, tip)
     need = required | (1 << tip[1])
     piles = state["piles"]
-    return [
-        lay.index
+    return [index for index, picture in _fitting(forbidden, need) if piles[picture] > 0]
+
+
+@cache
+def _fitting(forbidden: int, need: int) -> tuple[tuple[int, int], ...]:
+    """(layout index, picture) of every layout with all ``need`` ports and none ``forbidden``,
+    in layout order; at most 64 x 64 masks, so the table stays small."""
+    return tuple(
+        (lay.index, lay.picture)
         for lay in LAYOUTS
-        if piles[lay.picture] > 0 and lay.mask & forbidden == 0 and lay.mask & need == need
-    ]
+        if lay.mask & forbidden == 0 and lay.mask & need == need
+    )
 
 
 RULE_OF: dict[str, str] = {

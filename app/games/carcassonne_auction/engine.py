@@ -28,8 +28,8 @@ from app.games.base import (
 )
 from app.games.breakdown import Breakdown
 from app.games.carcassonne import auction
+from app.games.carcassonne_auction import hard_bot, report
 from app.games.carcassonne_auction import options as opts
-from app.games.carcassonne_auction import report
 from app.games.carcassonne_auction import view as views
 from app.games.carcassonne_auction.breakdown import score_breakdown
 
@@ -133,6 +133,14 @@ class CarcassonneAuction(Engine):
 
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         return auction.bot_move(state["auction"], seat, rng)
+
+    hard_iterations = hard_bot.BID_LEVELS
+
+    def hard_move(self, state: State, seat: Seat, rng: Rng, budget: Any) -> Move:
+        """Issue 17: the running auction solved by backward induction over bids (`hard_bot`)."""
+        if seat not in self.to_act(state):
+            raise NotYourTurn("CAR-62: the hard bot's seat has nothing to decide")
+        return hard_bot.hard_move(state, seat, budget.iterations(self.hard_iterations))
 
     def dump_state(self, state: State) -> JSON:
         return copy.deepcopy(state)
