@@ -225,7 +225,7 @@ def quick_choose(s: State, seat: int, rng: Rng) -> Move:
     if ph == "place":
         spots = legal_placements(s, s.ctx["tile"])
         if len(spots) > SAMPLE:
-            picked = set()
+            picked: set[int] = set()
             while len(picked) < SAMPLE:
                 picked.add(rng.randbelow(len(spots)))
             spots = [spots[i] for i in sorted(picked)]
