@@ -14,8 +14,10 @@ is its estimate minus the best opponent's.
 
 * A tile in hand: every placement and every figure choice for it (skip included) is scored by
   `evaluate` one ply deep; the best few are then played out in the same determinised worlds
-  (the unseen tiles reshuffled per world, `CarcassonneEngine.resample_hidden`) for a few turns
-  of the greedy baseline bot, and the combination with the best mean evaluation is played.
+  (the unseen tiles reshuffled per world, `CarcassonneEngine.resample_hidden`; every plan meets
+  the same worlds) for two turns of each seat, played by `quick_choose` (the greedy bot's
+  judgement over a random sample of placements: listing and weighing every placement is what
+  makes the greedy bot slow), and the combination with the best mean evaluation is played.
   The figure step repeats the search over the figure choices of the tile just placed.
 * The auction: a shortlist of bids and choices (each free tile with a ladder of opening bids;
   pass or a ladder of raises; buy or sell). Each is followed, in the position itself, by the
