@@ -20,7 +20,7 @@ from app.games.base import (
 )
 from app.games.breakdown import Breakdown
 
-from . import bot, rules, view
+from . import bot, hard_bot, rules, view
 from .ledger import score_breakdown
 from .state import State, dump_state, load_state
 from .tiles import BAZAAR_IDS, START, TILE_TYPES, supply
@@ -122,6 +122,14 @@ class CarcassonneEngine(Engine):
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         return bot.choose(state, seat, rng)
 
+    hard_iterations = 12
+    """Determinised worlds per searched decision (each plays every shortlisted plan)."""
+
+    def hard_move(self, state: State, seat: Seat, rng: Rng, budget: Any) -> Move:
+        """Shortlist, determinised greedy rollouts, board evaluation (hard_bot.py)."""
+        return hard_bot.hard_move(state, seat, rng, budget.iterations(self.hard_iterations),
+                                  self.resample_hidden, budget.out_of_time)
+
     def dump_state(self, state: State) -> JSON:
         return dump_state(state)
 
@@ -131,7 +139,9 @@ class CarcassonneEngine(Engine):
     def resample_hidden(self, state: State, seat: Seat | None, rng: Rng) -> State:
         """Reshuffle the unseen tiles: the stack and the face-down bazaar tiles (CAR-100)."""
         s = state.clone()
-        unseen = list(s.facedown) + list(s.stack[s.pos:])
+        # canonical (issue 17): the unseen tiles in a fixed order before the shuffle, so the
+        # redraw does not depend on the order the seat cannot see
+        unseen = sorted(s.facedown + s.stack[s.pos:])
         shuffle(rng, unseen)
         k = len(s.facedown)
         s.facedown = tuple(unseen[:k])

@@ -1,0 +1,376 @@
+"""The hard bot (issue 17): shortlisted moves, determinised greedy rollouts, a board evaluation.
+
+Rules it reasons about: the turn and its parts (CAR-13 to CAR-17), figures (CAR-20 to CAR-27,
+the builder CAR-75 to CAR-81, the abbey CAR-84 to CAR-91), scoring during play and at the end
+(CAR-36 to CAR-49, farms by the `farm_scoring` option) and the bazaar auction (CAR-60 to
+CAR-70).
+
+Method. `evaluate` estimates every seat's final score from the position: the score so far,
+plus, for each open road, city and cloister, its value now and the completion bonus weighted by
+a completion chance that falls with its open sides and the tiles left; farms by the game's
+farm rule with unfinished cities weighted the same way; a follower in hand is worth points
+while turns remain, so a follower stuck on a hopeless feature costs them. The worth for a seat
+is its estimate minus the best opponent's.
+
+* A tile in hand: every placement and every figure choice for it (skip included) is scored by
+  `evaluate` one ply deep; the best few are then played out in the same determinised worlds
+  (the unseen tiles reshuffled per world, `CarcassonneEngine.resample_hidden`; every plan meets
+  the same worlds) for two turns of each seat, played by `quick_choose` (the greedy bot's
+  judgement over a random sample of placements: listing and weighing every placement is what
+  makes the greedy bot slow), and the combination with the best mean evaluation is played.
+  The figure step repeats the search over the figure choices of the tile just placed.
+* The auction: a shortlist of bids and choices (each free tile with a ladder of opening bids;
+  pass or a ladder of raises; buy or sell). Each is followed, in the position itself, by the
+  rest of the bazaar played by the greedy bot (the auction and the bazaar round need no hidden
+  tile), then evaluated.
+* Start of a turn, extra part, abbey round: drawing, declining or passing against the best
+  abbey holes, searched like the tiles.
+
+Deterministic for a given Rng; standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.games.base import Move, Rng, SeededRng
+
+from . import auction, bot, rules
+from .features import surrounding
+from .figures import figure_options, put_figure
+from .parts import do_place_abbey, do_place_tile, end_part
+from .placement import holes, legal_placements
+from .scoring import majority
+from .state import State
+
+Resample = Callable[[State, int, Rng], State]
+
+SHORTLIST = 4
+"""Placement+figure combinations searched with rollouts."""
+ROLLOUT_TURNS = 2
+"""Regular turns each seat plays in a rollout before the evaluation."""
+SAMPLE = 6
+"""Placements the rollout policy weighs per tile."""
+
+
+# --------------------------------------------------------------------------- evaluation
+
+
+def _chance(rem: int, open_sides: int, n: int) -> float:
+    """A rough chance that a feature with ``open_sides`` open sides gets completed."""
+    if open_sides <= 0:
+        return 1.0
+    if rem <= 0:
+        return 0.0
+    q = rem / (rem + 3.0 + n)
+    return float(q ** open_sides)
+
+
+def estimates(s: State) -> list[float]:
+    """Every seat's estimated final score (module docstring)."""
+    n = s.n
+    rem = s.remaining()
+    est = [float(x) for x in s.scores]
+    if s.finished:
+        return est
+    tiny = s.opts.get("tiny_city") == "2"
+    fields = []
+    city_p: dict[int, float] = {}
+    for root, f in s.feats.items():
+        kind = f.kind
+        if kind == "F":
+            if f.followers:
+                fields.append(f)
+            continue
+        if f.scored or f.complete:
+            continue
+        if kind == "C":
+            city_p[root] = _chance(rem, f.open, n)
+        if not f.followers:
+            continue
+        tiles = len(f.squares)
+        if kind == "R":
+            p = _chance(rem, f.open, n)
+            v = tiles + (1.0 if rem > 0 else 0.0) * p
+        elif kind == "C":
+            p = city_p[root]
+            now = tiles + f.pennants
+            full = now if tiny and tiles == 2 else 2 * now
+            v = now + p * (full - now + 2.0 * f.open * (rem > 0))
+        else:  # cloister
+            around = surrounding(s, next(iter(f.squares)))
+            q = rem / (rem + 6.0 + n) if rem > 0 else 0.0
+            v = 1 + around + (8 - around) * q
+        for w in majority(f):
+            est[w] += v
+        # a builder on this feature earns extra parts while it grows (CAR-78)
+        for b_seat, _node in f.builders:
+            est[b_seat] += 2.0 * _chance(rem, 1, n) * min(1.0, rem / (4.0 * n))
+    _farms(s, fields, city_p, est)
+    turns = rem / n
+    for seat in range(n):
+        est[seat] += _hand_value(s.followers[seat], turns)
+        if s.abbey[seat] and turns > 0:
+            est[seat] += 1.0
+    return est
+
+
+def _hand_value(followers: int, turns: float) -> float:
+    """Points a follower in hand is still worth: several while many turns remain."""
+    c = min(1.0, turns / 10.0)
+    total = 0.0
+    for j in range(followers):
+        total += c * (3.0 if j < 2 else 1.5 if j < 4 else 0.4)
+    return total
+
+
+def _farms(s: State, fields: list[Any], city_p: dict[int, float], est: list[float]) -> None:
+    """Farm estimates by the farm rule (CAR-48), unfinished cities by their chance."""
+    mode = s.opts.get("farm_scoring", "third")
+    if mode == "off" or not fields:
+        return
+
+    def weight(root: int) -> float:
+        f = s.feats[root]
+        return 1.0 if f.complete else city_p.get(root, 0.0)
+
+    if mode == "third":
+        for f in fields:
+            pts = 3.0 * sum(weight(r) for r in {s.find(c) for c in f.cities})
+            for w in majority(f):
+                est[w] += pts
+    elif mode == "second":
+        per_seat: dict[int, set[int]] = {}
+        for f in fields:
+            for w in majority(f):
+                per_seat.setdefault(w, set()).update(s.find(c) for c in f.cities)
+        for w, cities in per_seat.items():
+            est[w] += 3.0 * sum(weight(r) for r in cities)
+    else:
+        by_city: dict[int, dict[int, int]] = {}
+        for f in fields:
+            for city in {s.find(c) for c in f.cities}:
+                counts = by_city.setdefault(city, {})
+                for seat, _n in f.followers:
+                    counts[seat] = counts.get(seat, 0) + 1
+        for city, counts in by_city.items():
+            best = max(counts.values())
+            for w, c in counts.items():
+                if c == best:
+                    est[w] += 4.0 * weight(city)
+
+
+def evaluate(s: State, seat: int) -> float:
+    """The seat's estimated final score minus the best opponent's."""
+    est = estimates(s)
+    others = [v for i, v in enumerate(est) if i != seat]
+    return est[seat] - (max(others) if others else 0.0)
+
+
+# --------------------------------------------------------------------------- candidates
+
+
+def _settled(p: State) -> State:
+    """The position after the scoring step, with nothing queued (for the one-ply evaluation)."""
+    p.agenda = ()
+    end_part(p, [])
+    return p
+
+
+def tile_combos(s: State, seat: int) -> list[tuple[float, list[Move]]]:
+    """Every placement of the tile in hand with every figure choice, best first."""
+    out: list[tuple[float, list[Move]]] = []
+    for x, y, r in legal_placements(s, s.ctx["tile"]):
+        p = s.clone()
+        do_place_tile(p, x, y, r)
+        place: Move = {"type": "PlaceTile", "x": x, "y": y, "r": r}
+        out.extend((v, [place, m]) for v, m in _figure_values(p, seat))
+    out.sort(key=lambda c: -c[0])
+    return out
+
+
+def _figure_values(p: State, seat: int) -> list[tuple[float, Move]]:
+    """Each figure choice in the figure step ``p`` (skip first) with its one-ply value."""
+    x, y = p.ctx["x"], p.ctx["y"]
+    skip: Move = {"type": "SkipFigure"}
+    out = [(evaluate(_settled(p.clone()), seat), skip)]
+    for seg, kind in figure_options(p, seat, (x, y)):
+        q = p.clone()
+        put_figure(q, seat, (x, y), seg, kind)
+        m: Move = {"type": "PlaceFigure", "x": x, "y": y, "segment": seg, "kind": kind}
+        out.append((evaluate(_settled(q), seat), m))
+    return out
+
+
+def abbey_combos(s: State, seat: int) -> list[tuple[float, list[Move]]]:
+    """Every abbey hole with every figure choice, best first."""
+    kind = {"start": "first", "extra": "extra"}.get(s.phase, "abbey_round")
+    out: list[tuple[float, list[Move]]] = []
+    for x, y in holes(s):
+        p = s.clone()
+        do_place_abbey(p, seat, kind, x, y)
+        place: Move = {"type": "PlaceAbbey", "x": x, "y": y}
+        out.extend((v, [place, m]) for v, m in _figure_values(p, seat))
+    out.sort(key=lambda c: -c[0])
+    return out
+
+
+# --------------------------------------------------------------------------- search
+
+
+def quick_choose(s: State, seat: int, rng: Rng) -> Move:
+    """The rollout policy: the greedy bot's judgement over a random sample of placements
+    (the listing of every placement is what makes the greedy bot slow), the auction
+    baseline's modest bids."""
+    ph = s.phase
+    if ph == "place":
+        spots = legal_placements(s, s.ctx["tile"])
+        if len(spots) > SAMPLE:
+            picked: set[int] = set()
+            while len(picked) < SAMPLE:
+                picked.add(rng.randbelow(len(spots)))
+            spots = [spots[i] for i in sorted(picked)]
+        return _best_spot(s, seat, spots)
+    if ph == "auction":
+        assert s.auction is not None
+        return auction.bot_move(s.auction, seat, rng)
+    return bot.choose(s, seat, rng)
+
+
+def _best_spot(s: State, seat: int, spots: list[tuple[int, int, int]]) -> Move:
+    """The greedy bot's valuation (bot.plan) over the given placements."""
+    best_val, best = -1e9, spots[0]
+    base = bot._margin(s, seat)
+    for x, y, r in spots:
+        p = s.clone()
+        do_place_tile(p, x, y, r)
+        bonus, _fig = bot._figure_bonus(p, seat, p.ctx)
+        shared = bot._shared_effect(p, seat, p.ctx["roots"])
+        extra = 3.0 if p.ctx.get("earned") else 0.0
+        _settled(p)
+        val = bot._margin(p, seat) - base + bonus + shared + extra
+        if val > best_val:
+            best_val, best = val, (x, y, r)
+    return {"type": "PlaceTile", "x": best[0], "y": best[1], "r": best[2]}
+
+
+def _rollout(world: State, seat: int, plan: list[Move], rng: Rng) -> float:
+    """Play the planned moves, then the greedy bot for a few turns; evaluate for ``seat``."""
+    for m in plan:
+        world, _ = rules.apply(world, seat, m, rng)
+    turns = 0
+    limit = ROLLOUT_TURNS * world.n
+    while not world.finished:
+        actor = world.actor
+        phase = world.phase
+        if phase == "place" and world.ctx.get("kind") == "first":
+            turns += 1
+            if turns > limit:
+                break
+        world, _ = rules.apply(world, actor, quick_choose(world, actor, rng), rng)
+    return evaluate(world, seat)
+
+
+def search(s: State, seat: int, plans: list[list[Move]], worlds: int, rng: Rng,
+           resample: Resample, out_of_time: Callable[[], bool]) -> list[Move]:
+    """The plan with the best mean rollout value over the same ``worlds`` determinisations."""
+    if len(plans) == 1:
+        return plans[0]
+    totals = [0.0] * len(plans)
+    for _ in range(worlds):
+        world = resample(s, seat, SeededRng(rng.randbelow(2**62)))
+        seed = rng.randbelow(2**62)
+        for i, plan in enumerate(plans):
+            totals[i] += _rollout(world, seat, plan, SeededRng(seed))
+        if out_of_time():
+            break
+    best = max(range(len(plans)), key=lambda i: (totals[i], -i))
+    return plans[best]
+
+
+def _shortlist(combos: list[tuple[float, list[Move]]], k: int,
+               margin: float = 6.0) -> list[list[Move]]:
+    """The best ``k`` combinations, without those far below the best one-ply value."""
+    if not combos:
+        return []
+    top = combos[0][0]
+    return [plan for v, plan in combos[:k] if v >= top - margin]
+
+
+def hard_move(s: State, seat: int, rng: Rng, worlds: int, resample: Resample,
+              out_of_time: Callable[[], bool]) -> Move:
+    """The hard bot's move for ``seat`` (module docstring)."""
+    ph = s.phase
+    if ph == "auction":
+        return auction_move(s, seat)
+    if ph == "place":
+        plans = _shortlist(tile_combos(s, seat), SHORTLIST)
+        return search(s, seat, plans, worlds, rng, resample, out_of_time)[0]
+    if ph == "figure":
+        figs = sorted(_figure_values(s, seat), key=lambda c: -c[0])
+        plans = [[m] for _v, m in figs[:SHORTLIST]]
+        return search(s, seat, plans, max(1, worlds // 2), rng, resample, out_of_time)[0]
+    legal = rules.legal_moves(s, seat)
+    plain = [m for m in legal if m["type"] != "PlaceAbbey"]
+    plans = [[m] for m in plain]
+    if len(plain) < len(legal):
+        plans += _shortlist(abbey_combos(s, seat), 2)
+    return search(s, seat, plans, max(1, worlds // 2), rng, resample, out_of_time)[0]
+
+
+# --------------------------------------------------------------------------- auction
+
+OPEN_BIDS = (0, 1, 2, 3, 4, 5, 6, 8, 10, 13)
+RAISES = (0, 1, 2, 3, 5, 8)
+
+
+def auction_candidates(s: State) -> list[Move]:
+    """A shortlist of auction moves: bids on a ladder, pass, buy and sell."""
+    assert s.auction is not None
+    info = auction.decision(s.auction)
+    assert info is not None
+    if info["kind"] == "open":
+        return [{"type": "AuctionOpen", "tile": t, "bid": b}
+                for t in info["tiles"] for b in OPEN_BIDS]
+    if info["kind"] == "bid":
+        low = info["min_bid"]
+        return [{"type": "AuctionPass"}] + [
+            {"type": "AuctionRaise", "bid": low + d} for d in RAISES if low + d <= auction.MAX_BID]
+    return [{"type": "AuctionSettle", "choice": "buy"}, {"type": "AuctionSettle", "choice": "sell"}]
+
+
+Cache = dict[tuple[Any, ...], tuple[list[float], list[int]]]
+
+
+def _finish_bazaar(world: State, seat: int, move: Move, cache: Cache) -> float:
+    """Apply the auction move, let the greedy bot finish the bazaar, evaluate for ``seat``.
+
+    Candidates that end in the same owners differ only in the points paid (CAR-63), which
+    add to the scores: the bazaar round after the auction is played once per set of owners.
+    """
+    rng = SeededRng(0)  # nothing random happens before the window closes
+    world, _ = rules.apply(world, seat, move, rng)
+    while not world.finished and world.phase == "auction":
+        actor = world.actor
+        world, _ = rules.apply(world, actor, bot.choose(world, actor, rng), rng)
+    key = tuple(auction.owners(world.auction)) if world.auction is not None else ()
+    paid = list(world.scores)
+    if key not in cache:
+        while not world.finished and world.window:
+            actor = world.actor
+            world, _ = rules.apply(world, actor, bot.choose(world, actor, rng), rng)
+        cache[key] = (estimates(world), paid)
+    est, base = cache[key]
+    est = [e + p - b for e, p, b in zip(est, paid, base, strict=True)]
+    others = [v for i, v in enumerate(est) if i != seat]
+    return est[seat] - (max(others) if others else 0.0)
+
+
+def auction_move(s: State, seat: int) -> Move:
+    """The auction move whose bazaar, finished by the greedy bot, evaluates best."""
+    cands = auction_candidates(s)
+    cache: Cache = {}
+    values = [_finish_bazaar(s, seat, m, cache) for m in cands]
+    best = max(range(len(cands)), key=lambda i: (values[i], -i))
+    return cands[best]

@@ -1,0 +1,154 @@
+"""The hard bot (issue 17; app/games/carcassonne/hard_bot.py) and the canonical redraw of the
+unseen tiles (CAR-100: the stack order and face-down bazaar tiles are hidden)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.games.base import SeededRng
+from app.games.bots import HARD, NORMAL, Budget, decide
+from app.games.carcassonne.engine import ENGINE
+from app.games.carcassonne.state import State, dump_state
+
+from .helpers import NAMES, Game
+
+SMALL = Budget(scale=0.1)  # one determinised world per decision: a test takes a second or two
+
+
+def _start(players: int, opts: dict[str, Any], seed: str) -> State:
+    options = ENGINE.validate_options(opts, players)
+    state, _ = ENGINE.start(NAMES[:players], options, SeededRng(seed))
+    return state
+
+
+def _positions(players: int, opts: dict[str, Any], seed: str, every: int) -> list[State]:
+    """Every ``every``-th decision of a game the normal bots play to the end."""
+    state = _start(players, opts, seed)
+    chance = SeededRng(f"{seed}:chance")
+    out: list[State] = []
+    step = 0
+    while ENGINE.outcome(state) is None:
+        seat = min(ENGINE.to_act(state))
+        if step % every == 0:
+            out.append(state)
+        move = decide(ENGINE, state, seat, NORMAL, f"{seed}:{step}")
+        state, _ = ENGINE.apply(state, seat, move, chance)
+        step += 1
+    return out
+
+
+def _is_legal(state: State, seat: int, move: dict[str, Any]) -> bool:
+    return move in ENGINE.legal_moves(state, seat)
+
+
+@pytest.mark.parametrize(("players", "opts"), ENGINE.contract_configs())
+def test_hard_move_is_legal_throughout_a_game(players: int, opts: dict[str, Any]) -> None:
+    positions = _positions(players, opts, f"legal:{players}:{sorted(opts.items())}", 12 * players)
+    assert len(positions) > 5
+    for i, state in enumerate(positions):
+        seat = min(ENGINE.to_act(state))
+        move = decide(ENGINE, state, seat, HARD, f"t{i}", SMALL)
+        assert _is_legal(state, seat, move), (state.phase, move)
+
+
+def _auction_position() -> State:
+    for state in _positions(2, {}, "auction-search", 1):
+        if state.phase == "auction":
+            return state
+    raise AssertionError("no bazaar auction in this seeded game")
+
+
+def test_hard_bids_are_legal_in_an_auction_car_61_62_63() -> None:
+    state = _auction_position()
+    seen = 0
+    chance = SeededRng("bids")
+    while state.phase == "auction":
+        seat = state.actor
+        move = decide(ENGINE, state, seat, HARD, f"bid{seen}", SMALL)
+        assert _is_legal(state, seat, move), move
+        state, _ = ENGINE.apply(state, seat, move, chance)
+        seen += 1
+    assert seen >= 2  # an opening and an answer at least (CAR-61, CAR-62)
+
+
+def test_same_seed_gives_the_same_move() -> None:
+    for state in _positions(2, {}, "same-seed", 31)[1:4]:
+        seat = min(ENGINE.to_act(state))
+        first = decide(ENGINE, state, seat, HARD, "seed", SMALL)
+        assert decide(ENGINE, state, seat, HARD, "seed", SMALL) == first
+
+
+def _with_other_order(state: State) -> State:
+    """The same position with the unseen tiles in another order (CAR-100: hidden)."""
+    other = ENGINE.resample_hidden(state, None, SeededRng("another order"))
+    assert other.stack != state.stack  # a real difference in what nobody may see
+    assert ENGINE.view(other, 0) == ENGINE.view(state, 0)
+    return other
+
+
+def test_states_differing_in_the_tile_order_give_the_same_decision() -> None:
+    for state in _positions(2, {}, "hidden", 17)[1:5]:
+        seat = min(ENGINE.to_act(state))
+        other = _with_other_order(state)
+        assert decide(ENGINE, other, seat, HARD, "h", SMALL) == \
+            decide(ENGINE, state, seat, HARD, "h", SMALL)
+
+
+def test_resample_hidden_is_canonical_for_the_stack() -> None:
+    state = _positions(2, {}, "canonical", 40)[1]
+    other = _with_other_order(state)
+    a = ENGINE.resample_hidden(state, 0, SeededRng("x"))
+    b = ENGINE.resample_hidden(other, 0, SeededRng("x"))
+    assert dump_state(a) == dump_state(b)
+    assert sorted(a.stack[a.pos:]) == sorted(state.stack[state.pos:])  # a redraw, not a change
+    assert a.stack[:a.pos] == state.stack[:state.pos]
+
+
+def _face_down_position() -> State:
+    """A builder-first bazaar with its tiles still face down (CAR-95)."""
+    opts = {"bazaar_builder_order": "builder-first"}
+    for k in range(6):
+        for state in _positions(2, opts, f"face-down:{k}", 1):
+            if state.facedown:
+                return state
+    raise AssertionError("no face-down bazaar in these seeded games")
+
+
+def test_resample_hidden_is_canonical_with_face_down_tiles_car_95_100() -> None:
+    state = _face_down_position()
+    swapped = state.clone()
+    unseen = list(state.facedown) + list(state.stack[state.pos:])
+    unseen.reverse()
+    k = len(state.facedown)
+    swapped.facedown = tuple(unseen[:k])
+    swapped.stack = state.stack[:state.pos] + tuple(unseen[k:])
+    assert sorted(swapped.facedown + swapped.stack) == sorted(state.facedown + state.stack)
+    assert ENGINE.view(swapped, 0) == ENGINE.view(state, 0)
+    a = ENGINE.resample_hidden(state, 0, SeededRng("y"))
+    b = ENGINE.resample_hidden(swapped, 0, SeededRng("y"))
+    assert dump_state(a) == dump_state(b)
+    assert len(a.facedown) == k
+    seat = state.actor
+    assert decide(ENGINE, swapped, seat, HARD, "fd", SMALL) == \
+        decide(ENGINE, state, seat, HARD, "fd", SMALL)
+
+
+def test_car_44_46_last_tile_follower_scores_at_the_end() -> None:
+    """The stack is empty after this tile (CAR-44): a follower kept in hand is worth nothing,
+    while one on the new cloister scores 1 + its neighbours at the end (CAR-46). The greedy
+    bot, short of followers, still keeps its last one; the hard bot places it."""
+    g = Game(2, stack=["B"], builder=False, abbey=False, bazaar=False)
+    place = ENGINE.legal_moves(g.state, 0)[0]
+    g.move(place)
+    g.state.followers[0] = 1
+    assert g.state.remaining() == 0
+    normal = decide(ENGINE, g.state, 0, NORMAL, "end")
+    hard = decide(ENGINE, g.state, 0, HARD, "end", SMALL)
+    assert normal == {"type": "SkipFigure"}
+    assert hard["type"] == "PlaceFigure"
+    before = g.scores[0]
+    g.move(hard)
+    assert ENGINE.outcome(g.state) is not None
+    assert g.scores[0] > before
