@@ -148,3 +148,46 @@ def test_other_games_and_this_one_are_answered_while_a_hard_bot_thinks(
     watcher.close()
     ann.http.close()
     bob.http.close()
+
+
+def wait_entries(player: Player, game_id: str, count: int) -> list[dict[str, Any]]:
+    for _ in range(3000):
+        entries = move_entries(player, game_id)
+        if len(entries) >= count:
+            return entries
+        time.sleep(0.02)
+    raise AssertionError(f"fewer than {count} moves were made")
+
+
+@pytest.mark.parametrize("takeover", ["normal", "hard"])
+def test_a_resigned_seat_is_played_at_the_takeover_level(cheap_server: ServerThread,
+                                                         takeover: str) -> None:
+    ann, bob = Player(cheap_server.url, "Ann"), Player(cheap_server.url, "Bob")
+    lobby = ann.ok(ann.post("/api/lobbies", json={
+        "kind": "grand-bazaar", "players": 2, "options": {"first_player": 0},
+        "takeover_level": takeover}))
+    bob.ok(bob.post(f"/api/lobbies/{lobby['id']}/join"))
+    game_id = str(ann.ok(ann.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"])
+    first_move(ann, game_id)
+    bob.ok(bob.post(f"/api/games/{game_id}/resign"))
+    entries = wait_entries(ann, game_id, 2)
+    assert (entries[1]["seat"], entries[1]["actor"], entries[1]["level"]) == (
+        1, "resigned", takeover)
+    ann.http.close()
+    bob.http.close()
+
+
+def test_a_seat_whose_clock_ran_out_is_played_by_the_hard_bot_the_host_chose(
+        cheap_server: ServerThread) -> None:
+    # Carcassonne has no timeout move of its own: the takeover bot plays the seat (a game with
+    # one, GB-17 or BAZ-20, makes that move instead, with no level)
+    ann, bob = Player(cheap_server.url, "Ann"), Player(cheap_server.url, "Bob")
+    lobby = ann.ok(ann.post("/api/lobbies", json={
+        "kind": "carcassonne", "players": 2, "takeover_level": "hard",
+        "clock": {"mode": "move", "seconds": 1}}))
+    bob.ok(bob.post(f"/api/lobbies/{lobby['id']}/join"))
+    game_id = str(ann.ok(ann.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"])
+    entries = wait_entries(ann, game_id, 1)
+    assert (entries[0]["actor"], entries[0]["level"]) == ("timeout", "hard")
+    ann.http.close()
+    bob.http.close()
