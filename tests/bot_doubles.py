@@ -55,3 +55,17 @@ def slow() -> None:
     """Give every engine the slow double."""
     for engine in all_engines():
         type(engine).hard_move = _slow  # type: ignore[method-assign]
+
+
+def _busy(self: Engine, state: Any, seat: int, rng: Any, budget: Any) -> Any:
+    """Burn CPU until the deployment's cap, as a search that uses all of it would."""
+    spins = 0
+    while not budget.out_of_time():
+        spins += sum(i * i for i in range(2000)) % 7
+    return self.bot_move(state, seat, rng)
+
+
+def busy() -> None:
+    """Give every engine the busy double (bench/bot_load.py before the engines' hard bots)."""
+    for engine in all_engines():
+        type(engine).hard_move = _busy  # type: ignore[method-assign]
