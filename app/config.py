@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -21,6 +22,16 @@ class Settings(BaseSettings):
     port: int = 8000
     # Seconds a bot waits before moving, so that people can follow its moves.
     bot_delay: float = 0.6
+    # Hard bots (issue 17, app/play/bot_pool.py): worker processes that think, off the event
+    # loop; the CPU seconds one hard move may take (the search stops there with its best move
+    # so far); and a factor on every engine's iteration count (a faster machine may think more,
+    # tests think less). A move is a function of the seed as long as the cap is not reached.
+    bot_workers: int = max(1, (os.cpu_count() or 2) - 1)
+    bot_think_seconds: float = 1.0
+    bot_budget_scale: float = 1.0
+    # "module:function" run once in each bot worker before it thinks: for tests and benches
+    # that put a test double in the workers; empty in a deployment.
+    bot_worker_init: str = ""
     # Every K moves the state is snapshotted, so that "state at step k" stays fast.
     snapshot_every: int = 25
     max_body_bytes: int = 64 * 1024

@@ -32,6 +32,9 @@ class Lobby(Base):
     # "Continue from here": the finished game and step this lobby's game will start from
     continue_game: Mapped[str | None] = mapped_column(String(32), nullable=True)
     continue_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # the bot level that plays a seat taken over after a timeout or a resignation (issue 17)
+    takeover_level: Mapped[str] = mapped_column(String(8), default="normal",
+                                                server_default="normal")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     seats: Mapped[list[LobbySeat]] = relationship(
         back_populates="lobby", order_by="LobbySeat.seat", cascade="all, delete-orphan",
@@ -50,4 +53,6 @@ class LobbySeat(Base):
     holder: Mapped[str] = mapped_column(String(8), default="open")
     user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     name: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    # a bot seat's level (app/games/bots.py LEVELS); None for other holders (and older rows)
+    level: Mapped[str | None] = mapped_column(String(8), nullable=True)
     lobby: Mapped[Lobby] = relationship(back_populates="seats")

@@ -30,7 +30,9 @@ def _seats(live: LiveGame, presser: str, names: dict[str, str]) -> list[dict[str
         owner = s["user_id"] if s["holder"] == "user" else (
             live.host_id if s["holder"] == "host" else None)
         if s["holder"] == "bot" or owner is None:
-            seats.append({"holder": "bot", "user_id": None, "name": None})
+            # a bot keeps its level (issue 17); a seat nobody owns goes to the normal bot
+            level = s.get("level", "normal") if s["holder"] == "bot" else "normal"
+            seats.append({"holder": "bot", "user_id": None, "name": None, "level": level})
         elif owner == presser:
             holder = "host" if s["holder"] == "host" else "user"
             seats.append({"holder": holder, "user_id": owner if holder == "user" else None,
@@ -83,7 +85,8 @@ async def offer(session: AsyncSession, live: LiveGame, options: dict[str, Any],
     names = await names_of(session, players_of(live))
     body = LobbyIn(kind=live.kind, players=len(live.seats), options=options_of(live, options),
                    private=live.private,
-                   clock=Clock(**(live.clock or {})) if live.clock else Clock())
+                   clock=Clock(**(live.clock or {})) if live.clock else Clock(),
+                   takeover_level=live.takeover_level)
     lobby = await service.create(session, user, body, seats=_seats(live, user.user_id, names),
                                  validate=False, rematch_of=live.id)
     return lobby, True

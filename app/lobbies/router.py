@@ -74,9 +74,9 @@ async def leave_lobby(lobby_id: IdParam, user: CurrentUser, session: SessionDep)
 @router.post("/{lobby_id}/bots")
 async def seat_bot(lobby_id: IdParam, body: SeatIn, user: CurrentUser,
                    session: SessionDep) -> dict[str, Any]:
-    """Give a seat to the game's baseline bot (host only)."""
+    """Give a seat to the game's bot at a level, or change a bot seat's level (host only)."""
     lobby = await service.load(session, lobby_id, True)
-    lobby = await service.give_to_bot(session, lobby, user, body.seat)
+    lobby = await service.give_to_bot(session, lobby, user, body.seat, body.level)
     return await _json(session, lobby, user)
 
 

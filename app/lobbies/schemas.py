@@ -23,6 +23,8 @@ class LobbyIn(Body):
     private: bool = False
     rated: bool = False
     clock: Clock = Field(default_factory=Clock)
+    # who plays a seat taken over after a timeout or a resignation (app/games/bots.py LEVELS)
+    takeover_level: str = Field(default="normal", max_length=16)
 
 
 class SeatHolder(Body):
@@ -30,6 +32,8 @@ class SeatHolder(Body):
     holder: Literal["open", "bot", "host"]
     # the name a seat on the host's device plays under (a friend on the same sofa); only there
     name: Name | None = None
+    # a bot seat's level (app/games/bots.py LEVELS); only with holder "bot", default normal
+    level: str | None = Field(default=None, max_length=16)
 
 
 class LobbyPatch(Body):
@@ -39,6 +43,7 @@ class LobbyPatch(Body):
     rated: bool | None = None
     clock: Clock | None = None
     seats: list[SeatHolder] | None = Field(default=None, max_length=8)
+    takeover_level: str | None = Field(default=None, max_length=16)
 
 
 class JoinIn(Body):
@@ -47,3 +52,5 @@ class JoinIn(Body):
 
 class SeatIn(Body):
     seat: int = Field(ge=0, le=7)
+    # the bot's level (app/games/bots.py LEVELS); posting again on a bot seat changes it
+    level: str = Field(default="normal", max_length=16)

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import ApiError, conflict, forbidden, not_found
+from app.games import bots
 from app.games.base import Engine, GameError, get_engine
 from app.identity.service import Identity
 from app.ids import new_id
@@ -35,6 +36,20 @@ def check_options(engine: Engine, options: dict[str, Any], players: int) -> dict
     except GameError as err:
         raise ApiError(422, err.code, err.reason) from None
     return options
+
+
+def check_level(level: str, what: str = "a bot") -> str:
+    """The level, or 422 BAD_LEVEL naming the levels there are."""
+    try:
+        return bots.check_level(level)
+    except ValueError:
+        raise ApiError(422, "BAD_LEVEL", f"{what} plays at one of the levels "
+                       f"{', '.join(bots.LEVELS)}, not {level!r}") from None
+
+
+def seat_level(seat: LobbySeat) -> str | None:
+    """A bot seat's level (normal for a row from before levels); None for other holders."""
+    return (seat.level or bots.NORMAL) if seat.holder == "bot" else None
 
 
 def seat_name(lobby: Lobby, seat: LobbySeat, host_name: str) -> str:
@@ -91,6 +106,7 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
         "user_id": {"user": s.user_id, "invited": s.user_id, "host": lobby.host_id}.get(s.holder),
         "name": None if s.holder == "open" else seat_name(lobby, s, host_name),
         "table_name": table[s.seat] if table else None,
+        "level": seat_level(s),
     } for s in lobby.seats]
     needs = missing(engine, lobby)
     uid = viewer.user_id if viewer else None
@@ -108,6 +124,7 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
                 "seats": [n for n in mine if n not in kept],
                 "invited": [n for n in mine if n in kept]},
         "rematch_of": lobby.rematch_of,
+        "levels": list(bots.LEVELS), "takeover_level": lobby.takeover_level or bots.NORMAL,
         "ready": not needs, "missing": needs,
         "continuing": ({"game": lobby.continue_game, "step": lobby.continue_step}
                        if lobby.continue_game else None),
@@ -143,9 +160,11 @@ async def create(session: AsyncSession, user: Identity, body: LobbyIn,
     engine = engine_of(body.kind)
     players = body.players or engine.min_players
     options = check_options(engine, body.options, players) if validate else body.options
+    takeover = check_level(body.takeover_level, "a seat taken over")
     lobby = Lobby(id=new_id(), kind=body.kind, host_id=user.user_id, options=options,
                   clock=body.clock.model_dump(), private=body.private, rated=body.rated,
-                  status="open", created_at=now(), rematch_of=rematch_of)
+                  status="open", created_at=now(), rematch_of=rematch_of,
+                  takeover_level=takeover)
     if origin is not None:
         lobby.continue_game, lobby.continue_step = origin
     if seats is None:
@@ -180,8 +199,13 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
             raise ApiError(422, "BAD_SEAT", f"there is no seat {change.seat}")
         if change.name is not None and change.holder != "host":
             raise ApiError(422, "BAD_SEAT", "only a seat on the host's device takes a name")
+        if change.level is not None and change.holder != "bot":
+            raise ApiError(422, "BAD_SEAT", "only a bot seat has a level")
         seat = lobby.seats[change.seat]
         seat.holder, seat.user_id, seat.name = change.holder, None, change.name
+        seat.level = check_level(change.level or bots.NORMAL) if change.holder == "bot" else None
+    if body.takeover_level is not None:
+        lobby.takeover_level = check_level(body.takeover_level, "a seat taken over")
     if body.options is not None:
         lobby.options = body.options
     if body.options is not None or body.players is not None:
@@ -204,7 +228,7 @@ async def join(session: AsyncSession, lobby: Lobby, user: Identity, seat: int | 
     _require_open(lobby)
     kept = [s for s in lobby.seats if s.holder == "invited" and s.user_id == user.user_id]
     for s in kept:
-        s.holder, s.name = "user", s.name or user.name
+        s.holder, s.name, s.level = "user", s.name or user.name, None
     if kept:
         await session.flush()
         return lobby
@@ -218,7 +242,7 @@ async def join(session: AsyncSession, lobby: Lobby, user: Identity, seat: int | 
     if not open_seats:
         raise conflict("LOBBY_FULL", "every seat is taken")
     chosen = open_seats[0]
-    chosen.holder, chosen.user_id, chosen.name = "user", user.user_id, user.name
+    chosen.holder, chosen.user_id, chosen.name, chosen.level = "user", user.user_id, user.name, None
     await session.flush()
     return lobby
 
@@ -230,18 +254,21 @@ async def leave(session: AsyncSession, lobby: Lobby, user: Identity) -> Lobby:
     # leaving declines a rematch too: the kept seats open for anyone
     for seat in lobby.seats:
         if seat.holder in ("user", "invited") and seat.user_id == user.user_id:
-            seat.holder, seat.user_id, seat.name = "open", None, None
+            seat.holder, seat.user_id, seat.name, seat.level = "open", None, None, None
     await session.flush()
     return lobby
 
 
-async def give_to_bot(session: AsyncSession, lobby: Lobby, user: Identity, seat: int) -> Lobby:
+async def give_to_bot(session: AsyncSession, lobby: Lobby, user: Identity, seat: int,
+                     level: str = bots.NORMAL) -> Lobby:
+    """Give a seat to the bot of ``level``; on a bot seat, change its level."""
     _require_host(lobby, user)
     _require_open(lobby)
+    level = check_level(level)
     if seat >= len(lobby.seats):
         raise ApiError(422, "BAD_SEAT", f"there is no seat {seat}")
     target = lobby.seats[seat]
-    target.holder, target.user_id, target.name = "bot", None, None
+    target.holder, target.user_id, target.name, target.level = "bot", None, None, level
     await session.flush()
     return lobby
 
@@ -262,15 +289,18 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
         "user_id": s.user_id if s.holder == "user" else None,
         # the auction plays under the table's names (CAR-113), whoever holds the seat
         "name": table[s.seat] if table else seat_name(lobby, s, host_name),
+        **({"level": seat_level(s)} if s.holder == "bot" else {}),
     } for s in lobby.seats]
+    takeover = lobby.takeover_level or bots.NORMAL
     if lobby.continue_game and lobby.continue_step is not None:
         # a continued game is never rated (docs/decisions.md, "Ratings")
         game = await create_continued_game(session, lobby.continue_game, lobby.continue_step,
                                            seats, lobby.host_id, lobby.private,
-                                           lobby.clock or {}, lobby.id)
+                                           lobby.clock or {}, lobby.id, takeover)
     else:
         game = await create_game(session, lobby.kind, lobby.options, seats, lobby.host_id,
-                                 lobby.private, lobby.clock or {}, lobby.id, rated=lobby.rated)
+                                 lobby.private, lobby.clock or {}, lobby.id, rated=lobby.rated,
+                                 takeover_level=takeover)
     lobby.status, lobby.game_id = "started", game.id
     await session.flush()
     return game.id

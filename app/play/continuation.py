@@ -75,7 +75,8 @@ def resampled(engine: Engine, state: Any, names: list[str]) -> tuple[str, list[A
 
 async def create_continued_game(session: AsyncSession, source_id: str, step: int,
                                 seats: list[dict[str, Any]], host_id: str, private: bool,
-                                clock: dict[str, Any], lobby_id: str) -> Game:
+                                clock: dict[str, Any], lobby_id: str,
+                                takeover_level: str = "normal") -> Game:
     """Start the lobby's game from the source's state at ``step``, its unseen part redrawn."""
     source, state = await continuable(session, source_id, step)
     if len(seats) != len(source.seats):
@@ -92,6 +93,7 @@ async def create_continued_game(session: AsyncSession, source_id: str, step: int
         initial_state=engine.dump_state(start), status="live", seq=0, outcome=None,
         resigned=[], continued_from=source.id, continued_step=step,
         origin_state=engine.dump_state(state), created_at=stamp, updated_at=stamp,
+        takeover_level=takeover_level,
     )
     session.add(game)
     await session.flush()
@@ -126,8 +128,12 @@ def lobby_seats(game: Game, user_id: str, names: dict[str, str]) -> list[dict[st
         if s["holder"] == "user":
             seats.append({"holder": "user", "user_id": s["user_id"],
                           "name": names.get(s["user_id"], s["name"])})
-        elif s["holder"] == "bot" or (s["holder"] == "host" and game.host_id == user_id):
-            seats.append({"holder": s["holder"], "user_id": None, "name": None})
+        elif s["holder"] == "bot":
+            # the bot keeps its level (issue 17)
+            seats.append({"holder": "bot", "user_id": None, "name": None,
+                          "level": s.get("level", "normal")})
+        elif s["holder"] == "host" and game.host_id == user_id:
+            seats.append({"holder": "host", "user_id": None, "name": None})
         else:
             seats.append({"holder": "open", "user_id": None, "name": None})
     return seats

@@ -94,5 +94,7 @@ async def log_entries(play: PlayService, game_id: str, user_id: str | None,
             "seq": row.seq, "seat": row.seat, "move": move,
             "events": live.events_for(list(row.events), viewer),
             "actor": row.actor, "at": row.created_at.isoformat() if row.created_at else None,
+            # the level of the bot that chose it (normal, hard); None for a person's move
+            "level": row.level,
         })
     return {"seq": live.seq, "entries": entries}

@@ -78,6 +78,8 @@ class LiveGame:
     origin: dict[str, Any] | None = None
     # the lobby asked for a rated game (whether it counts is decided at the end, app/ratings)
     rated: bool = False
+    # who plays a seat taken over after a timeout or a resignation (issue 17)
+    takeover_level: str = "normal"
 
     def __post_init__(self) -> None:
         if not self.history:
@@ -100,6 +102,14 @@ class LiveGame:
     def playable(self) -> bool:
         """Whether moves may still be made: a live game, not finished and not imported."""
         return not self.imported and not self.finished
+
+    def seat_level(self, seat: int) -> str:
+        """The level of the bot that plays ``seat``: its own for a bot seat (normal on games
+        from before levels), the takeover level for a seat it took over."""
+        held = next((s for s in self.seats if s["seat"] == seat), None)
+        if held is not None and held.get("holder") == "bot":
+            return str(held.get("level") or "normal")
+        return self.takeover_level
 
     @property
     def names(self) -> list[str]:

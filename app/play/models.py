@@ -40,7 +40,8 @@ class Game(Base):
     # asked for by the lobby; whether it counts is decided at the end (app/ratings/eligibility.py)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    # [{seat, name, holder, user_id}] as the lobby had them at the start
+    # [{seat, name, holder, user_id, level}] as the lobby had them at the start (``level``
+    # only on bot seats; missing on games from before migration 0012: normal)
     seats: Mapped[list[Any]] = mapped_column(JSON)
     clock: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seed: Mapped[str] = mapped_column(String(64))
@@ -50,6 +51,9 @@ class Game(Base):
     seq: Mapped[int] = mapped_column(Integer, default=0)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     resigned: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    # the bot level that plays a seat taken over after a timeout or a resignation (issue 17)
+    takeover_level: Mapped[str] = mapped_column(String(8), default="normal",
+                                                server_default="normal")
     # the seats to act after the last move ("My games": whose turn); NULL before migration 0005
     to_act: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     # a game continued from a step of another ("Continue from here", docs/decisions.md): the
@@ -79,6 +83,9 @@ class MoveRow(Base):
     events: Mapped[list[Any]] = mapped_column(JSON)
     # player, bot, timeout, resigned or host
     actor: Mapped[str] = mapped_column(String(16), default="player")
+    # the level of the bot that chose the move (normal, hard); None for a person's move and
+    # for a game's own timeout move
+    level: Mapped[str | None] = mapped_column(String(8), nullable=True)
     client_move_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 

@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import ApiError
 from app.games.base import HOST, GameError, ReplayRng, get_engine
+from app.games.bots import LEVELS
 from app.ids import new_id
 from app.play import repository as repo
 from app.play.models import Game
@@ -41,7 +42,8 @@ def export_record(game: Game, rows: list[Any], complete: bool,
             seed=game.seed, setup_chance=game.setup_chance, initial_state=game.initial_state,
             outcome=game.outcome,
             moves=[{"seq": r.seq, "seat": r.seat, "move": r.move, "chance": r.chance,
-                    "events": r.events, "actor": r.actor} for r in rows],
+                    "events": r.events, "actor": r.actor,
+                    **({"level": r.level} if r.level else {})} for r in rows],
         )
         if game.origin_state is not None:
             # a continued game's setup: the source's state at the step it started from, which
@@ -98,6 +100,8 @@ def _check_fields(record: dict[str, Any]) -> tuple[list[str], list[dict[str, Any
             raise _malformed(f"move {i}: the seat must be one of the record's seats")
         if entry.get("actor", "player") not in ACTORS:
             raise _malformed(f"move {i}: the actor must be one of {', '.join(sorted(ACTORS))}")
+        if entry.get("level") is not None and entry.get("level") not in LEVELS:
+            raise _malformed(f"move {i}: the level must be one of {', '.join(LEVELS)}")
         if not isinstance(entry.get("move"), dict):
             raise _malformed(f"move {i}: the move must be an object")
     return names, moves
@@ -162,7 +166,7 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
     for entry in moves:
         repo.add_move(session, game.id, entry["seq"], entry["seat"], entry["move"],
                       entry.get("chance") or [], entry.get("events") or [],
-                      entry.get("actor", "player"), None)
+                      entry.get("actor", "player"), None, entry.get("level"))
     return game
 
 

@@ -50,10 +50,10 @@ async def latest_snapshot(session: AsyncSession, game_id: str,
 
 def add_move(session: AsyncSession, game_id: str, seq: int, seat: int, move: dict[str, Any],
              chance: list[Any], events: list[Any], actor: str,
-             client_move_id: str | None) -> None:
+             client_move_id: str | None, level: str | None = None) -> None:
     session.add(MoveRow(
         game_id=game_id, seq=seq, seat=seat, move=move, chance=chance, events=events,
-        actor=actor, client_move_id=client_move_id, created_at=now(),
+        actor=actor, level=level, client_move_id=client_move_id, created_at=now(),
     ))
 
 

@@ -60,7 +60,10 @@ def game_json(play: PlayService, live: LiveGame, user_id: str | None,
         "id": live.id, "kind": live.kind, "title": live.engine.title,
         "status": live.status, "seq": live.seq,
         "private": live.private, "rated": live.rated,
-        "seats": [{**s, "resigned": s["seat"] in live.resigned} for s in live.seats],
+        "seats": [{**s, "resigned": s["seat"] in live.resigned,
+                   **({"level": live.seat_level(s["seat"])} if s["holder"] == "bot" else {})}
+                  for s in live.seats],
+        "takeover_level": live.takeover_level,
         "host": {"user_id": live.host_id},
         "you": {"seats": play.seats_of(live, user_id), "seat": viewer,
                 "is_host": user_id is not None and user_id == live.host_id},
@@ -265,7 +268,8 @@ async def continue_from(game_id: IdParam, body: ContinueIn, request: Request,
     lobby_in = LobbyIn(kind=game.kind, players=len(seats),
                        options=engine.public_options(game.options, False),
                        private=game.private,
-                       clock=Clock(**game.clock) if game.clock else Clock())
+                       clock=Clock(**game.clock) if game.clock else Clock(),
+                       takeover_level=game.takeover_level or "normal")
     lobby = await lobbies.create(session, user, lobby_in, seats=seats, validate=False,
                                  origin=(game.id, body.step))
     return {"lobby_id": lobby.id, **lobbies.to_json(lobby, user, user.name)}

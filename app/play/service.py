@@ -22,10 +22,12 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.config import Settings
 from app.errors import ApiError, conflict, forbidden, from_game_error, not_found, unauthorized
-from app.games.base import HOST, GameError, RecordingRng, SeededRng, get_engine
+from app.games import bots
+from app.games.base import HOST, GameError, Move, RecordingRng, SeededRng, get_engine
 from app.metrics import Metrics
 from app.play import clock, notices
 from app.play import repository as repo
+from app.play.bot_pool import BotPool
 from app.play.live import LiveGame, Viewer
 from app.play.models import Game
 from app.play.records import IMPORTED
@@ -55,6 +57,8 @@ class PlayService:
         self._loading: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._resume_task: asyncio.Task[None] | None = None
+        self.bots = BotPool(settings.bot_workers, settings.bot_think_seconds,
+                            settings.bot_budget_scale, settings.bot_worker_init)
         # called with a game's id once its last move is committed (app/main.py: the ratings)
         self.on_finish: list[Callable[[str], Awaitable[Any]]] = []
         hub.observers.append(self._observe)
@@ -103,6 +107,7 @@ class PlayService:
             seed=game.seed, clock=dict(game.clock or {}), resigned=list(game.resigned or []),
             state=state, seq=snap.seq if snap else 0, setup_events=setup_events(game),
             imported=game.status == IMPORTED, rated=bool(game.rated),
+            takeover_level=game.takeover_level or bots.NORMAL,
             origin=({"game": game.continued_from, "step": game.continued_step}
                     if game.origin_state is not None else None),
         )
@@ -229,7 +234,8 @@ class PlayService:
         return live.events_for(events, None if seat == HOST else seat)
 
     async def _commit(self, live: LiveGame, seat: int, move: Any, seq: int,
-                      client_move_id: str | None, actor: str) -> dict[str, Any]:
+                      client_move_id: str | None, actor: str,
+                      level: str | None = None) -> dict[str, Any]:
         """Apply, append, commit, publish. The caller holds ``live.lock``."""
         started = time.perf_counter()
         engine = live.engine
@@ -267,7 +273,7 @@ class PlayService:
             await self.writer.write(MoveRecord(
                 live.id, new_seq, seat, move, rng.outcomes, events, actor, client_move_id,
                 "finished" if outcome else "live", self._outcome_json(live, outcome), snapshot,
-                to_act))
+                to_act, level))
         except IntegrityError:
             # someone else (another instance, another tab) took this seq first
             await self.catch_up(live)
@@ -282,7 +288,7 @@ class PlayService:
         self.metrics.moves.labels(live.kind, actor).inc()
         self.metrics.move_seconds.labels(live.kind).observe(elapsed)
         log.info("move", extra={"game": live.id, "seq": new_seq, "seat": seat, "actor": actor,
-                                "ms": round(elapsed * 1000, 2)})
+                                "level": level, "ms": round(elapsed * 1000, 2)})
         if outcome is not None:
             await self._finished(live.id)
         await self.hub.publish(live.id, {"type": "advanced", "seq": new_seq})
@@ -304,13 +310,20 @@ class PlayService:
         async with live.lock:
             if seat not in clock.expired(live):
                 return
+            newly_away = seat not in live.away
             live.away.add(seat)
-            move = self._move_for(live, seat, timed_out=True)
-            try:
-                await self._commit(live, seat, move, live.seq, None, "timeout")
-            except ApiError as err:
-                log.warning("timeout move refused in game %s: %s", live.id, err.code)
-            await self.hub.publish(live.id, {"type": "away", "seats": sorted(live.away)})
+            move, level = self._inline_move(live, seat, "timeout")
+            if move is not None:
+                try:
+                    await self._commit(live, seat, move, live.seq, None, "timeout", level)
+                except ApiError as err:
+                    log.warning("timeout move refused in game %s: %s", live.id, err.code)
+            if move is not None or newly_away:
+                await self.hub.publish(live.id, {"type": "away", "seats": sorted(live.away)})
+        if move is None:
+            # the hard bot plays the away seat: it thinks in the pool, never under the lock
+            # (the clock keeps expiring until it has moved; the driver runs once)
+            self.kick_bots(live)
 
     async def come_back(self, live: LiveGame, seat: int) -> None:
         """The player of an away seat is back: the platform stops moving for it."""
@@ -326,13 +339,41 @@ class PlayService:
         return bots | set(live.resigned) | live.away
 
     @staticmethod
-    def _move_for(live: LiveGame, seat: int, timed_out: bool) -> Any:
-        """The platform's move for a seat: the game's own timeout move for a seat whose clock
-        ran out, where the game defines one, else its bot's."""
+    def bot_seed(live: LiveGame, seat: int) -> str:
+        """The seed of the bot's move for ``seat`` at the game's current step (both levels)."""
+        return f"{live.seed}:bot:{live.seq}:{seat}"
+
+    @staticmethod
+    def actor_of(live: LiveGame, seat: int) -> str:
+        """Who the log says moved for a seat the platform plays."""
+        if seat in live.resigned:
+            return "resigned"
+        if seat in live.away:
+            return "timeout"
+        return "bot"
+
+    def _inline_move(self, live: LiveGame, seat: int, actor: str) -> tuple[Move | None, str | None]:
+        """The platform's move for a seat if it is made at once, and the level of the bot that
+        made it: the game's own timeout move for a seat whose clock ran out, where the game
+        defines one (no level), else the normal bot's. ``(None, "hard")`` when the seat's bot
+        is hard: that move is thought out in the pool (`_think`)."""
+        if actor == "timeout":
+            move = live.engine.timeout_move(live.state, seat)
+            if move is not None:
+                return move, None
+        level = live.seat_level(seat) if actor == "bot" else live.takeover_level
+        if level == bots.HARD:
+            return None, bots.HARD
+        return bots.decide(live.engine, live.state, seat, bots.NORMAL,
+                           self.bot_seed(live, seat)), bots.NORMAL
+
+    def _move_for(self, live: LiveGame, seat: int, timed_out: bool) -> Any:
+        """The normal bot's move for a seat (the game's own timeout move for a seat whose clock
+        ran out, where the game defines one)."""
         move = live.engine.timeout_move(live.state, seat) if timed_out else None
         if move is None:
-            move = live.engine.bot_move(live.state, seat,
-                                        SeededRng(f"{live.seed}:bot:{live.seq}:{seat}"))
+            move = bots.decide(live.engine, live.state, seat, bots.NORMAL,
+                               self.bot_seed(live, seat))
         return move
 
     def kick_bots(self, live: LiveGame) -> None:
@@ -345,6 +386,14 @@ class PlayService:
         self._bot_tasks[live.id] = asyncio.create_task(self._drive_bots(live.id))
 
     async def _drive_bots(self, game_id: str) -> None:
+        """Move for the seats the platform plays until none is to act.
+
+        A normal move is made under the game's lock, as a person's is. A hard move is thought
+        out in the pool on a snapshot of the game at seq N, without the lock (other moves of
+        this game, a resignation, a chat line go on meanwhile); the lock is then taken and the
+        move committed only if the game is still at seq N with that seat to act, otherwise the
+        bot thinks again on the new position.
+        """
         while True:
             live = await self.load(game_id)
             if live.finished or not (live.engine.to_act(live.state) & self.bot_seats(live)):
@@ -355,19 +404,52 @@ class PlayService:
                 if live.finished or not seats:
                     return
                 seat = seats[0]
-                if seat in live.resigned:
-                    actor = "resigned"
-                elif seat in live.away:
-                    actor = "timeout"
-                else:
-                    actor = "bot"
-                move = self._move_for(live, seat, timed_out=actor == "timeout")
-                try:
-                    await self._commit(live, seat, move, live.seq, None, actor)
-                except ApiError as err:
-                    if err.status != 409:
-                        log.error("bot move rejected in game %s: %s", game_id, err.code)
+                actor = self.actor_of(live, seat)
+                move, level = self._inline_move(live, seat, actor)
+                if move is not None:
+                    if not await self._commit_bot(live, seat, move, actor, level):
                         return
+                    continue
+                seq, state, seed = live.seq, live.state, self.bot_seed(live, seat)
+            move, level = await self._think(live, state, seat, seed)
+            async with live.lock:
+                if live.seq != seq or live.finished or seat not in self.bot_seats(live) \
+                        or actor != self.actor_of(live, seat):
+                    continue  # the game moved on while the bot thought: think again
+                if not await self._commit_bot(live, seat, move, actor, level):
+                    return
+
+    async def _think(self, live: LiveGame, state: Any, seat: int, seed: str
+                     ) -> tuple[Move, str]:
+        """The hard bot's move from the pool; the normal bot's if the search failed (logged:
+        a game must not stop because its hard bot did)."""
+        try:
+            return await self.bots.hard_move(live.engine, state, seat, seed), bots.HARD
+        except Exception:
+            log.exception("the hard bot failed in game %s (seat %d): the normal bot moves",
+                          live.id, seat)
+            self.metrics.move_errors.labels(live.kind, "HARD_BOT_FAILED").inc()
+            return bots.decide(live.engine, state, seat, bots.NORMAL, seed), bots.NORMAL
+
+    async def _commit_bot(self, live: LiveGame, seat: int, move: Any, actor: str,
+                          level: str | None) -> bool:
+        """Commit a bot's move (the caller holds the lock); False if the driver must stop.
+        A hard move the game refuses is replaced by the normal bot's (logged)."""
+        try:
+            await self._commit(live, seat, move, live.seq, None, actor, level)
+        except ApiError as err:
+            if err.status == 409:
+                return True
+            log.error("bot move rejected in game %s: %s", live.id, err.code)
+            if level != bots.HARD:
+                return False
+            fallback = self._move_for(live, seat, timed_out=False)
+            try:
+                await self._commit(live, seat, fallback, live.seq, None, actor, bots.NORMAL)
+            except ApiError as again:
+                log.error("normal bot move rejected in game %s: %s", live.id, again.code)
+                return again.status == 409
+        return True
 
     def start_resuming(self) -> None:
         """At start-up: resume bot and clock duties in the background, so that the server
@@ -397,6 +479,8 @@ class PlayService:
             task.cancel()
         await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)
         await self.writer.stop()
+        # after the drivers: nothing waits on a worker any more
+        await asyncio.get_running_loop().run_in_executor(None, self.bots.shutdown)
 
     # ------------------------------------------------------------------ resign, chat
 

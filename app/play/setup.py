@@ -23,7 +23,7 @@ from app.play.repository import now
 async def create_game(session: AsyncSession, kind: str, options: dict[str, Any],
                       seats: list[dict[str, Any]], host_id: str | None, private: bool,
                       clock: dict[str, Any], lobby_id: str | None,
-                      rated: bool = False) -> Game:
+                      rated: bool = False, takeover_level: str = "normal") -> Game:
     """Set a new game up and add its record to the session."""
     engine = get_engine(kind)
     try:
@@ -39,6 +39,7 @@ async def create_game(session: AsyncSession, kind: str, options: dict[str, Any],
         options=resolved, seats=seats, clock=clock, seed=seed, setup_chance=rng.outcomes,
         initial_state=engine.dump_state(state), status="live", seq=0, outcome=None,
         resigned=[], to_act=sorted(engine.to_act(state)), created_at=stamp, updated_at=stamp,
+        takeover_level=takeover_level,
     )
     session.add(game)
     await session.flush()

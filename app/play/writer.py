@@ -52,6 +52,7 @@ class MoveRecord:
     outcome: dict[str, Any] | None
     snapshot: Any = None
     to_act: list[int] | None = None
+    level: str | None = None
 
 
 class MoveWriter:
@@ -130,7 +131,8 @@ async def _write(conn: AsyncConnection, records: list[MoveRecord]) -> None:
     await conn.execute(insert(_MOVES), [{
         "game_id": r.game_id, "seq": r.seq, "seat": r.seat, "move": r.move,
         "chance": r.chance, "events": r.events, "actor": r.actor,
-        "client_move_id": r.client_move_id, "created_at": stamp} for r in records])
+        "level": r.level, "client_move_id": r.client_move_id, "created_at": stamp}
+        for r in records])
     snapshots = [{"game_id": r.game_id, "seq": r.seq, "state": r.snapshot}
                  for r in records if r.snapshot is not None]
     if snapshots:

@@ -186,7 +186,7 @@ function clockLabel(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-export function renderPlayers(list, view, {names = [], you = [], connected = null, resigned = [], bots = [], clocks = {}, away = []} = {}) {
+export function renderPlayers(list, view, {names = [], you = [], connected = null, resigned = [], bots = [], clocks = {}, away = [], levels = {}} = {}) {
   clear(list);
   const toAct = new Set((view && view.to_act) || []);
   const players = (view && view.players) || names.map((name, seat) => ({seat, name}));
@@ -201,7 +201,8 @@ export function renderPlayers(list, view, {names = [], you = [], connected = nul
     else if (away.includes(p.seat)) {
       nameLine.append(el("span", {class: "tag warn", text: "away", title: "time ran out: the platform moves for this seat until its player is back"}));
     }
-    if (bots.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: "bot"}));
+    // a bot seat says its level in words: "bot (hard)" (a game from before levels: "bot")
+    if (bots.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: levels[p.seat] ? `bot (${levels[p.seat]})` : "bot"}));
     else if (connected) {
       const online = connected.includes(p.seat);
       // role img: an aria-label on a span with no role is not read (axe aria-prohibited-attr)
@@ -438,6 +439,9 @@ async function gamePage() {
   const names = (game.seats || []).map((s) => s.name);
   const you = (game.you && game.you.seats) || [];
   const bots = (game.seats || []).filter((s) => s.holder === "bot").map((s) => s.seat);
+  // each bot seat's level, and who plays a seat taken over after a timeout or a resignation
+  const levels = Object.fromEntries((game.seats || []).filter((s) => s.holder === "bot" && s.level).map((s) => [s.seat, s.level]));
+  const takeover = game.takeover_level || null;
   // the seats on the host's device (hot-seat) are as connected as the host is
   const hostId = game.host && game.host.user_id;
   const device = (game.seats || []).filter((s) => s.holder === "host" || (hostId && s.user_id === hostId))
@@ -504,7 +508,7 @@ async function gamePage() {
   }
 
   function drawPlayers() {
-    renderPlayers($("players"), state.view, {names, you, connected: connectedSeats(), resigned: state.resigned, bots,
+    renderPlayers($("players"), state.view, {names, you, connected: connectedSeats(), resigned: state.resigned, bots, levels,
       clocks: clocksNow(), away: state.away});
   }
 
@@ -625,10 +629,11 @@ async function gamePage() {
     const named = events.find((e) => e && Number.isInteger(e.seat));
     const seat = toAct.length === 1 ? toAct[0] : named ? named.seat : null;
     let actor = null;
-    if (seat !== null && bots.includes(seat)) actor = "bot";
-    else if (seat !== null && state.resigned.includes(seat)) actor = "resigned";
+    let level = null;  // a timeout may be the game's own move, of no level: the log refresh says
+    if (seat !== null && bots.includes(seat)) { actor = "bot"; level = levels[seat] || null; }
+    else if (seat !== null && state.resigned.includes(seat)) { actor = "resigned"; level = takeover; }
     else if (seat !== null && state.away.includes(seat)) actor = "timeout";
-    return {seq, seat, events, actor};
+    return {seq, seat, events, actor, level};
   }
   let logSoon = null;
   function refreshLogSoon() {

@@ -11,6 +11,22 @@ const $ = (id) => document.getElementById(id);
 const POLL_MS = 1500;
 const HOLDER_TEXT = {open: "Open seat", bot: "Bot", host: "On the host's device", user: "Player",
   invited: "kept for the rematch"};
+// Bot levels (app/games/bots.py LEVELS), in words. A holder choice "bot" is the normal bot and
+// "bot-hard" the hard one, so that one <select> per seat says who holds it and at what level.
+const LEVEL_WORDS = {normal: "normal", hard: "hard"};
+const BOT_CHOICES = [["bot", "Bot (normal)"], ["bot-hard", "Bot (hard)"]];
+
+/** A bot seat's words: "Bot (hard)"; "Bot" for a seat of an older lobby without a level. */
+export function botWords(level) {
+  return LEVEL_WORDS[level] ? `Bot (${LEVEL_WORDS[level]})` : "Bot";
+}
+
+/** {holder, level} from a holder choice ("bot-hard" is the hard bot). */
+export function holderChoice(value) {
+  if (value === "bot-hard") return {holder: "bot", level: "hard"};
+  if (value === "bot") return {holder: "bot", level: "normal"};
+  return {holder: value};
+}
 // Games whose options have a form of their own instead of the generic fields.
 const SETUP_FORMS = {"carcassonne-auction": "/static/games/carcassonne-auction/setup.js"};
 
@@ -217,7 +233,7 @@ function updateFields(box, options, players, seatNames) {
 
 function holderSelect(seat, value, testid) {
   const select = el("select", {id: `holder-${seat}`, "data-testid": testid});
-  for (const [v, text] of [["open", "Open for a friend"], ["bot", "Bot"], ["host", "Keep on my device"]]) {
+  for (const [v, text] of [["open", "Open for a friend"], ...BOT_CHOICES, ["host", "Keep on my device"]]) {
     select.append(el("option", {value: v, text, selected: v === value}));
   }
   return select;
@@ -263,7 +279,7 @@ async function newLobbyPage() {
   }
   const players = $("players");
   const visibleOptions = () => SETUP_FORMS[game.kind] ? [] : (game.options || []).filter((o) => !o.fixture);
-  const HOLDER_WORDS = {open: "open", bot: "bot", host: "on this device"};
+  const HOLDER_WORDS = {open: "open", bot: "bot", "bot-hard": "hard bot", host: "on this device"};
 
   function seatNames() {
     const names = [me.name];
@@ -347,9 +363,10 @@ async function newLobbyPage() {
     button.disabled = true;
     try {
       const lobby = await api("POST", "/api/lobbies", {kind: game.kind, players: Number(players.value),
-        options, private: $("private").checked, rated: $("rated").checked, clock});
+        options, private: $("private").checked, rated: $("rated").checked, clock,
+        takeover_level: $("takeover-level").value});
       const seats = [...$("seat-rows").querySelectorAll("select")]
-        .map((s) => ({seat: Number(s.id.slice("holder-".length)), holder: s.value}))
+        .map((s) => ({seat: Number(s.id.slice("holder-".length)), ...holderChoice(s.value)}))
         .filter((s) => s.holder !== "open");
       if (seats.length) await api("PATCH", `/api/lobbies/${encodeURIComponent(lobby.id)}`, {seats});
       location.assign(`/lobbies/${encodeURIComponent(lobby.id)}`);
@@ -363,6 +380,11 @@ async function newLobbyPage() {
 // ------------------------------------------------------------------ lobby page
 
 /** The turn clock in words. */
+/** Who plays a seat taken over after a timeout or a resignation, in words. */
+export function takeoverText(level) {
+  return `timeouts and resignations: ${LEVEL_WORDS[level] || "normal"} bot`;
+}
+
 export function clockText(clock) {
   if (!clock || clock.mode === "off" || !clock.seconds) return "no clock";
   if (clock.mode === "move") return `${clock.seconds} s per move`;
@@ -461,6 +483,8 @@ async function lobbyPage() {
       }
       updateSettings();
     }
+    const takeover = $("settings-takeover");
+    if (takeover) takeover.value = lobby.takeover_level || "normal";
     $("settings-private").checked = !!lobby.private;
     $("settings-rated").checked = !!lobby.rated;
     openSettingsIfMissing();
@@ -497,7 +521,8 @@ async function lobbyPage() {
     busy = true;
     try {
       const next = await api("PATCH", path, {options, players: Number($("settings-players").value),
-        private: $("settings-private").checked, rated: $("settings-rated").checked});
+        private: $("settings-private").checked, rated: $("settings-rated").checked,
+        takeover_level: $("settings-takeover").value});
       show(next);
       buildSettings();
       $("lobby-settings").open = false;
@@ -514,7 +539,8 @@ async function lobbyPage() {
     try {
       const result = await api(method, url, body);
       if (result && result.game_id) { location.assign(`/games/${encodeURIComponent(result.game_id)}`); return; }
-      if (result && result.seats) show(result);
+      // the host's own change redraws at once, even under the control just used (refocused)
+      if (result && result.seats) show(result, true);
       else await refresh();
     } catch (err) {
       $("lobby-error").textContent = errorText(err);
@@ -543,11 +569,12 @@ async function lobbyPage() {
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
     dot.style.background = seatColor(seat.seat);
     const who = seat.holder === "open" ? "Open seat" : seat.name || HOLDER_TEXT[seat.holder];
+    const tag = seat.holder === "user" ? "player" : seat.holder === "bot" ? botWords(seat.level) : HOLDER_TEXT[seat.holder];
     const item = el("li", {class: `seat holder-${seat.holder}${mine ? " mine" : ""}`, "data-testid": `seat-${seat.seat}`}, [
       el("span", {class: "seat-label"}, [dot, el("span", {class: "seat-no", text: seatLabel(seat)})]),
       el("span", {class: "seat-who"}, [
         el("span", {class: "seat-name", text: who}),
-        seat.holder !== "open" ? el("span", {class: "tag", text: seat.holder === "user" ? "player" : HOLDER_TEXT[seat.holder]}) : null,
+        seat.holder !== "open" ? el("span", {class: "tag", "data-testid": `seat-tag-${seat.seat}`, text: tag}) : null,
         mine ? el("span", {class: "tag", text: "you"}) : null,
       ]),
     ]);
@@ -570,11 +597,14 @@ async function lobbyPage() {
       const select = el("select", {"aria-label": `Who holds ${seat.table_name || `seat ${seat.seat + 1}`}`, "data-testid": `seat-holder-${seat.seat}`});
       if (seat.holder === "user") select.append(el("option", {value: "user", text: `${seat.name || "Player"} (player)`, selected: true}));
       if (seat.holder === "invited") select.append(el("option", {value: "invited", text: `${seat.name || "Player"} (not here yet)`, selected: true}));
-      for (const [v, text] of [["open", "Open"], ["bot", "Bot"], ["host", "My device"]]) {
-        select.append(el("option", {value: v, text, selected: seat.holder === v}));
+      const current = seat.holder === "bot" ? (seat.level === "hard" ? "bot-hard" : "bot") : seat.holder;
+      for (const [v, text] of [["open", "Open"], ...BOT_CHOICES, ["host", "My device"]]) {
+        select.append(el("option", {value: v, text, selected: current === v}));
       }
       select.addEventListener("change", () => {
-        if (select.value === "bot") act("POST", `${path}/bots`, {seat: seat.seat});
+        const choice = holderChoice(select.value);
+        // giving a seat to a bot, or another level to a bot seat: POST .../bots again
+        if (choice.holder === "bot") act("POST", `${path}/bots`, {seat: seat.seat, level: choice.level});
         else if (select.value !== "user" && select.value !== "invited") act("PATCH", path, {seats: [{seat: seat.seat, holder: select.value}]});
       });
       controls.append(select);
@@ -584,7 +614,7 @@ async function lobbyPage() {
     return item;
   }
 
-  function show(next) {
+  function show(next, mine = false) {
     const key = lobbyKey(next);
     lobby = next;
     if (lobby.status === "started" && lobby.game_id) {
@@ -595,13 +625,15 @@ async function lobbyPage() {
     if (key === lastKey) return;
     // don't redraw under an open <select> the user is working with
     const active = document.activeElement;
-    if (active && ["SELECT", "INPUT"].includes(active.tagName) && $("seats").contains(active)) return;
+    const inSeats = active && ["SELECT", "INPUT"].includes(active.tagName) && $("seats").contains(active);
+    if (inSeats && !mine) return;
+    const refocus = inSeats && active.dataset.testid;
     lastKey = key;
     const you = lobby.you || {seats: [], is_host: false};
     document.title = `${lobby.title} lobby · Bazaar`;
     $("lobby-title").textContent = `${lobby.title} lobby`;
     $("lobby-status").textContent = lobby.status === "open" ? "waiting for players" : lobby.status;
-    $("lobby-meta").textContent = `Host: ${(lobby.host && lobby.host.name) || "?"} · ${plural(lobby.seats.length, "player")} · ${lobby.private ? "private" : "public"} · ${lobby.rated ? "rated" : "casual"} · ${clockText(lobby.clock)}`;
+    $("lobby-meta").textContent = `Host: ${(lobby.host && lobby.host.name) || "?"} · ${plural(lobby.seats.length, "player")} · ${lobby.private ? "private" : "public"} · ${lobby.rated ? "rated" : "casual"} · ${clockText(lobby.clock)} · ${takeoverText(lobby.takeover_level)}`;
     showRulesLink($("lobby-rules"), lobby.kind, lobby.title);
     const invite = $("invite-link");
     const url = new URL(lobby.invite_url || `/lobbies/${lobby.id}`, location.origin).href;
@@ -610,6 +642,10 @@ async function lobbyPage() {
     const seats = $("seats");
     clear(seats);
     for (const seat of lobby.seats) seats.append(seatItem(seat, you));
+    if (refocus) {
+      const again = seats.querySelector(`[data-testid="${refocus}"]`);
+      if (again) again.focus();
+    }
 
     const opts = $("lobby-options");
     const own = setupModule(lobby.kind);

@@ -7,6 +7,15 @@ import {el, clear, seatColor} from "./dom.js";
 const ACTOR_NOTES = {bot: "bot", timeout: "clock ran out", resigned: "resigned seat", host: "host", setup: "setup",
   continued: "continued"};
 
+/** Who made a move, in words: the actor's note, with the level of the bot that chose it
+ * ("bot (hard)", "resigned seat, normal bot"); moves logged before levels have none. */
+export function actorWords(entry) {
+  const note = ACTOR_NOTES[entry.actor];
+  if (!note) return "";
+  if (!entry.level || !["bot", "timeout", "resigned"].includes(entry.actor)) return note;
+  return entry.actor === "bot" ? `bot (${entry.level})` : `${note}, ${entry.level} bot`;
+}
+
 /** The words for one move: its events' texts, or the move's type when none has a text. */
 export function entryTexts(entry, names) {
   const texts = (entry.events || []).map((e) => e && e.text).filter(Boolean);
@@ -26,7 +35,8 @@ export function renderEntry(entry, names, onPick) {
   if (seat !== null && seat !== undefined) mark.style.borderColor = seatColor(seat);
   const body = el("span", {class: "log-body"});
   for (const text of entryTexts(entry, names)) body.append(el("span", {class: "log-text", text}));
-  if (entry.actor && ACTOR_NOTES[entry.actor]) body.append(el("span", {class: "log-actor", text: ACTOR_NOTES[entry.actor]}));
+  const actor = entry.actor ? actorWords(entry) : "";
+  if (actor) body.append(el("span", {class: "log-actor", text: actor}));
   item.append(mark, body);
   if (onPick) {
     item.tabIndex = 0;

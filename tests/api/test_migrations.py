@@ -1,6 +1,6 @@
 """Alembic migrations upgrade and downgrade on SQLite and PostgreSQL: the columns added after
 0002 (the rematch's lobby link 0003, "Continue from here" 0004, the seats to act 0005, rated
-lobbies and games 0011) go with a downgrade and come back with an upgrade."""
+lobbies and games 0011, the takeover level 0012) go with a downgrade and come back with an upgrade."""
 
 from __future__ import annotations
 
@@ -43,8 +43,10 @@ def test_the_columns_after_0002_upgrade_and_downgrade(backend: str, tmp_path: Pa
     url = database_url(backend, tmp_path)
     config = alembic_config(url)
     command.upgrade(config, "head")
-    added = {"games": {"continued_from", "continued_step", "origin_state", "to_act", "rated"},
-             "lobbies": {"continue_game", "continue_step", "rematch_of", "rated"}}
+    added = {"games": {"continued_from", "continued_step", "origin_state", "to_act", "rated",
+                       "takeover_level"},
+             "lobbies": {"continue_game", "continue_step", "rematch_of", "rated",
+                         "takeover_level"}}
     now = columns(url)
     assert all(added[t] <= now[t] for t in added), now
     command.downgrade(config, "0002")

@@ -60,6 +60,11 @@ def server() -> Iterator[str]:
         "RATE_CHAT": "100",
         "RATE_LOBBIES": "200",
         "LOG_LEVEL": "warning",
+        # hard bots think in the pool with the cheap test double where an engine has no hard
+        # bot of its own yet (tests/bot_doubles.py), on a small budget
+        "BOT_WORKERS": "1",
+        "BOT_BUDGET_SCALE": "0.05",
+        "BOT_WORKER_INIT": "tests.bot_doubles:cheap_where_missing",
     }
     log_path = Path(tmp.name) / "server.log"
     log = log_path.open("w")

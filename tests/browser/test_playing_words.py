@@ -82,7 +82,8 @@ def test_after_resigning_the_page_says_the_bot_plays_and_nothing_acts_for_the_se
     ann.locator("#log .log-entry[data-seq='2'] .log-actor").wait_for(timeout=5000)
     actors = ann.locator("#log .log-entry:not([data-seq='0'])").evaluate_all(
         "items => items.map(i => [Number(i.dataset.seq), (i.querySelector('.log-actor') || {}).textContent || ''])")
-    assert actors[0] == [1, "resigned seat"] and actors[1] == [2, "bot"], actors
+    # each with the level of the bot that moved (the takeover level, and the bot seat's own)
+    assert actors[0] == [1, "resigned seat, normal bot"] and actors[1] == [2, "bot (normal)"], actors
     # nothing on the page acts for the resigned seat, and it never says "Your turn" again
     assert ann.get_by_test_id("gb-trade").is_hidden()
     assert ann.locator("[data-testid=legal-move]:enabled").count() == 0

@@ -1,0 +1,130 @@
+"""The contract suite over both bot levels (issue 17; app/games/bots.py), every registered engine.
+
+- Every engine has its own hard bot (`hard_move`, `hard_iterations`).
+- Bot games of every contract config, every seat at one level, end; every move either level
+  chooses is one the engine accepts (legal), JSON, and deterministic for its seed.
+- The hard bot's input is the seat's view: two states that differ only in what the seat cannot
+  see (the second is `resample_hidden` of the first with another generator) show the seat the
+  same view and give the same `bots.decide(..., "hard", seed)`; and `resample_hidden` is
+  canonical: the same generator redraws both into the same state.
+
+The hard level runs with a tiny budget (`TINY`: one iteration per move for every engine's
+count of today), so that the suite stays fast; its strength is measured by bench/hard_bots.py,
+not here. Whole hard games run over the configs of at most `HARD_GAME_PLAYERS` players (a
+rollout plays every seat, so a 7-player Grand Bazaar game alone takes seconds); the view proof
+and the canonical redraw run over every config.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from app.games import bots
+from app.games.base import Engine, SeededRng
+from tests.contract.configs import ENGINES, config_id, configs
+
+TINY = 0.002
+"""Budget scale of the hard bot here: ``max(1, round(hard_iterations * TINY))`` iterations."""
+MAX_STEPS = 5_000
+HARD_GAME_PLAYERS = 4
+"""Whole games of hard bots run over the contract configs of at most this many players."""
+STEPS_SEEN = 4
+"""Positions per contract config in which the view proof is checked."""
+
+
+def canon(engine: Engine, state: Any) -> str:
+    return json.dumps(engine.dump_state(state), sort_keys=True)
+
+
+def tiny() -> bots.Budget:
+    return bots.Budget(scale=TINY)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=config_id)
+def test_every_engine_has_its_own_hard_bot(engine: Engine) -> None:
+    assert type(engine).hard_move is not Engine.hard_move, f"{engine.kind} has no hard_move"
+    assert engine.hard_iterations > 0, f"{engine.kind}: hard_iterations is not set"
+
+
+def play(engine: Engine, players: int, options: dict[str, Any], level: str,
+         seed: int) -> tuple[Any, int]:
+    """A game of bots of ``level`` on every seat, to the end; every move applied (so legal) and
+    decided twice with the same seed (so deterministic). Returns the final state and the number
+    of moves."""
+    opts = engine.validate_options(options, players)
+    state = engine.setup([f"P{i}" for i in range(players)], opts, SeededRng(seed))
+    chooser = SeededRng(seed * 31 + 7)
+    for step in range(MAX_STEPS):
+        if engine.outcome(state) is not None:
+            return state, step
+        to_act = sorted(engine.to_act(state))
+        assert to_act, f"{engine.kind}: nobody to act in an unfinished game"
+        seat = to_act[chooser.randbelow(len(to_act))]
+        move_seed = f"{seed}:bot:{step}:{seat}"
+        move = bots.decide(engine, state, seat, level, move_seed, tiny())
+        assert json.loads(json.dumps(move)) == move, f"{engine.kind}: the {level} move is not JSON"
+        if level == bots.HARD and step % 10 == 0:  # the same seed, the same move
+            assert bots.decide(engine, state, seat, level, move_seed, tiny()) == move
+        state, _ = engine.apply(state, seat, move, SeededRng(chooser.randbelow(2**31)))
+    pytest.fail(f"{engine.kind}: a {level} bot game did not end within {MAX_STEPS} moves")
+
+
+LEVEL_CONFIGS = [(*config, level) for level in bots.LEVELS for config in configs()
+                 if level == bots.NORMAL or config[1] <= HARD_GAME_PLAYERS]
+
+
+@pytest.mark.parametrize(("engine", "players", "options", "level"), LEVEL_CONFIGS,
+                         ids=config_id)
+def test_bot_games_end_with_legal_moves_at_every_level(engine: Engine, players: int,
+                                                       options: dict[str, Any],
+                                                       level: str) -> None:
+    final, moves = play(engine, players, options, level, seed=300 + players)
+    assert engine.outcome(final) is not None and moves > 0
+
+
+def positions(engine: Engine, players: int, options: dict[str, Any]) -> list[tuple[Any, int]]:
+    """(state, seat to act) at a few steps of a seeded game of normal bots."""
+    opts = engine.validate_options(options, players)
+    state = engine.setup([f"P{i}" for i in range(players)], opts, SeededRng(41 + players))
+    chooser = SeededRng(43)
+    found: list[tuple[Any, int]] = []
+    for step in range(MAX_STEPS):
+        if engine.outcome(state) is not None:
+            break
+        to_act = sorted(engine.to_act(state))
+        seat = to_act[chooser.randbelow(len(to_act))]
+        if step % 7 == 1:
+            found.append((state, seat))
+        state, _ = engine.apply(state, seat, engine.bot_move(state, seat, chooser), chooser)
+    # spread over the game: early, middle and late positions
+    stride = max(1, len(found) // STEPS_SEEN)
+    return found[::stride][:STEPS_SEEN]
+
+
+@pytest.mark.parametrize(("engine", "players", "options"), configs(), ids=config_id)
+def test_resample_hidden_is_canonical_for_the_seat(engine: Engine, players: int,
+                                                   options: dict[str, Any]) -> None:
+    for state, seat in positions(engine, players, options):
+        other = engine.resample_hidden(state, seat, SeededRng("another world"))
+        assert engine.view(other, seat) == engine.view(state, seat)
+        redrawn = [canon(engine, engine.resample_hidden(s, seat, SeededRng("one rng")))
+                   for s in (state, other)]
+        assert redrawn[0] == redrawn[1], (
+            f"{engine.kind}: two states seat {seat} cannot tell apart are redrawn differently "
+            "by the same generator (resample_hidden must order the hidden parts first)")
+
+
+@pytest.mark.parametrize(("engine", "players", "options"), configs(), ids=config_id)
+def test_the_hard_bot_decides_on_the_seats_view_only(engine: Engine, players: int,
+                                                     options: dict[str, Any]) -> None:
+    for step, (state, seat) in enumerate(positions(engine, players, options)):
+        other = engine.resample_hidden(state, seat, SeededRng(f"another world {step}"))
+        assert engine.view(other, seat) == engine.view(state, seat)
+        seed = f"view-proof:{step}:{seat}"
+        assert bots.decide(engine, state, seat, bots.HARD, seed, tiny()) == \
+            bots.decide(engine, other, seat, bots.HARD, seed, tiny()), (
+                f"{engine.kind}: the hard bot of seat {seat} decides differently on two states "
+                "that differ only in what the seat cannot see")
