@@ -29,7 +29,7 @@ from app.games.grand_bazaar import bot, hard_bot, rules, scoring
 from app.games.grand_bazaar import view as view_module
 from app.games.grand_bazaar.breakdown import score_breakdown
 from app.games.grand_bazaar.data import CARD_IDS, FINAL_PRICE, TYPES, gem_name
-from app.games.grand_bazaar.moves import decode
+from app.games.grand_bazaar.moves import TRADE, decode
 from app.games.grand_bazaar.state import State, dump, load
 
 MAX_PLAYERS = 7
@@ -104,7 +104,10 @@ class GrandBazaarEngine(Engine):
         return frozenset() if turn is None else frozenset({turn})
 
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:
-        return [trade.to_json() for trade in rules.legal_trades(state, seat)]
+        # the JSON of `Trade.to_json`, built straight from the counts (a test checks they agree)
+        s, r, e = TYPES
+        return [{"type": TRADE, "sell": {s: a, r: b, e: c}, "buy": {s: x, r: y, e: z}}
+                for (a, b, c), (x, y, z) in rules.legal_bundles(state, seat)]
 
     def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
         trade = decode(move)

@@ -184,23 +184,30 @@ def legal_trades(state: State, seat: int) -> list[Trade]:
     sales within the hand (a), no buy of a sold type (b), buys within stock (c), money (d)
     and hand space (e) after the sales, and a buy whenever one is feasible (f).
     """
+    return [Trade(sell=sell, buy=buy) for sell, buy in legal_bundles(state, seat)]
+
+
+def legal_bundles(state: State, seat: int) -> list[tuple[Triple, Triple]]:
+    """The (sell, buy) counts of every legal trade, in `legal_trades`' order (the platform
+    lists them in every frame of the seat to act, so no `Trade` is built for them)."""
     if state.turn() != seat:
         return []
     hand, stock, prices = state.hands[seat], state.stock, state.prices
     compulsory = must_buy(state, seat)
-    trades = []
+    bundles: list[tuple[Triple, Triple]] = []
     for sell in product(*(range(h + 1) for h in hand)):
         space = HAND_LIMIT - sum(hand) + sum(sell)
         cash = state.money[seat] + sum(s * p for s, p in zip(sell, prices, strict=True))
         caps = [0 if sell[i] else min(stock[i], space, cash // prices[i]) for i in range(3)]
+        sold = (sell[0], sell[1], sell[2])
         for buy in product(*(range(c + 1) for c in caps)):
             count = sum(buy)
             if count > space or (compulsory and count == 0):
                 continue
             if sum(b * p for b, p in zip(buy, prices, strict=True)) > cash:
                 continue
-            trades.append(Trade(sell=(sell[0], sell[1], sell[2]), buy=(buy[0], buy[1], buy[2])))
-    return trades
+            bundles.append((sold, (buy[0], buy[1], buy[2])))
+    return bundles
 
 
 def timeout_trade(state: State, seat: int) -> Trade:

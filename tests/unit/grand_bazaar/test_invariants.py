@@ -129,6 +129,8 @@ def test_legal_moves_agree_with_the_rules(
     seat = state.turn()
     assert seat is not None
     legal = rules.legal_trades(state, seat)
+    # the engine's list is built without Trade objects: it must be their JSON, in their order
+    assert ENGINE.legal_moves(state, seat) == [t.to_json() for t in legal]
     trade = Trade(sell=sell, buy=buy)
     reason = rules.refusal(state, seat, trade)
     assert (reason is None) == (trade in legal)
