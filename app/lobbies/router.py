@@ -12,6 +12,7 @@ from app.lobbies import repository as repo
 from app.lobbies import service
 from app.lobbies.models import Lobby
 from app.lobbies.schemas import JoinIn, LobbyIn, LobbyPatch, SeatIn
+from app.play.models import Game
 from app.ratelimit import limit
 from app.schemas import IdParam
 
@@ -87,7 +88,8 @@ async def start_lobby(lobby_id: IdParam, user: CurrentUser, session: SessionDep,
     lobby = await service.load(session, lobby_id, True)
     game_id = await service.start(session, lobby, user, user.name)
     await session.commit()
-    play.kick_bots(await play.load(game_id))
+    game = await session.get(Game, game_id)  # still in the session: no query
+    play.kick_bots(play.adopt(game) if game is not None else await play.load(game_id))
     if lobby.rematch_of:
         # the finished game's viewers learn that its rematch has begun, and where
         await play.notify(lobby.rematch_of, {"type": "rematch", "lobby_id": lobby.id,

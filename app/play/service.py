@@ -92,6 +92,17 @@ class PlayService:
         self._loading.pop(game_id, None)
         return live
 
+    def adopt(self, game: Game) -> LiveGame:
+        """Hold a game this process has just created and committed (a lobby's start), from
+        its row as written: nothing to read back, no move to replay (issue 16: the start of
+        a game read four queries' worth of what it had just written)."""
+        live = self._cache.get(game.id)
+        if live is None:
+            live = self._live_of(game, None, [], {})
+            self._cache[game.id] = live
+            self._evict()
+        return live
+
     async def _rebuild(self, game_id: str) -> LiveGame:
         async with self.sessions() as session:
             game = await repo.get_game(session, game_id)
@@ -99,6 +110,12 @@ class PlayService:
                 raise not_found("game")
             snap = await repo.latest_snapshot(session, game_id)
             rows = await repo.moves_after(session, game_id, snap.seq if snap else 0)
+            timeouts = await repo.timeout_counts(session, game_id) if game.seq else {}
+        return self._live_of(game, snap, rows, timeouts)
+
+    @staticmethod
+    def _live_of(game: Game, snap: Any, rows: Any, timeouts: dict[int, int]) -> LiveGame:
+        """The live game from its row, its latest snapshot (or None) and the moves after it."""
         engine = get_engine(game.kind)
         state = engine.load_state(snap.state if snap else game.initial_state)
         live = LiveGame(
@@ -114,8 +131,7 @@ class PlayService:
         if snap is None:
             live.history[0].events = live.setup_events
         live.absorb(rows)
-        async with self.sessions() as session:
-            live.timeouts = await repo.timeout_counts(session, game_id)
+        live.timeouts = timeouts
         clock.on_advance(live)
         return live
 
