@@ -29,6 +29,9 @@ class Settings(BaseSettings):
     bot_workers: int = max(1, (os.cpu_count() or 2) - 1)
     bot_think_seconds: float = 1.0
     bot_budget_scale: float = 1.0
+    # Niceness added to each bot worker, so that the server's own process (every game's moves)
+    # wins the CPU over thinking bots; 0 keeps the server's priority.
+    bot_worker_nice: int = 10
     # "module:function" run once in each bot worker before it thinks: for tests and benches
     # that put a test double in the workers; empty in a deployment.
     bot_worker_init: str = ""

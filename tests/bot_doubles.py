@@ -69,3 +69,15 @@ def busy() -> None:
     """Give every engine the busy double (bench/bot_load.py before the engines' hard bots)."""
     for engine in all_engines():
         type(engine).hard_move = _busy  # type: ignore[method-assign]
+
+
+def _idle(self: Engine, state: Any, seat: int, rng: Any, budget: Any) -> Any:
+    """Take a second without using the CPU (bench/bot_load.py: the pool's own overhead)."""
+    time.sleep(1.0)
+    return self.bot_move(state, seat, rng)
+
+
+def idle() -> None:
+    """Give every engine the idle double."""
+    for engine in all_engines():
+        type(engine).hard_move = _idle  # type: ignore[method-assign]

@@ -18,6 +18,7 @@ import importlib
 import json
 import logging
 import multiprocessing
+import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -44,19 +45,25 @@ def think(kind: str, dumped: Any, seat: int, seed: str, scale: float, cap: float
     return round_trip
 
 
-def _initializer(path: str) -> None:
-    """Run ``module:function`` once in each worker (tests and benches: a test double)."""
-    module, _, name = path.partition(":")
-    hook: Callable[[], None] = getattr(importlib.import_module(module), name)
-    hook()
+def _initializer(nice: int, path: str) -> None:
+    """Start a worker: lower its priority, so that the event loop's process wins the CPU over
+    thinking bots (the cap is CPU time: a niced search makes the same move, later); then run
+    ``module:function`` if one is given (tests and benches: a test double)."""
+    if nice:
+        os.nice(nice)
+    if path:
+        module, _, name = path.partition(":")
+        hook: Callable[[], None] = getattr(importlib.import_module(module), name)
+        hook()
 
 
 class BotPool:
     """The deployment's pool of hard-bot workers (created at the first hard move)."""
 
     def __init__(self, workers: int, think_seconds: float, scale: float,
-                 worker_init: str = "") -> None:
+                 worker_init: str = "", nice: int = 10) -> None:
         self.workers = max(1, workers)
+        self.nice = nice
         self.think_seconds = think_seconds
         self.scale = scale
         self.worker_init = worker_init
@@ -66,12 +73,9 @@ class BotPool:
         if self._executor is None:
             # spawn, not fork: the server has threads (the event loop, the database driver)
             # that a forked child would inherit in whatever state they were
-            extra: dict[str, Any] = ({"initializer": _initializer,
-                                      "initargs": (self.worker_init,)}
-                                     if self.worker_init else {})
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                **extra)
+                initializer=_initializer, initargs=(self.nice, self.worker_init))
         return self._executor
 
     async def hard_move(self, engine: Engine, state: Any, seat: int, seed: str) -> Move:

@@ -58,7 +58,8 @@ class PlayService:
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._resume_task: asyncio.Task[None] | None = None
         self.bots = BotPool(settings.bot_workers, settings.bot_think_seconds,
-                            settings.bot_budget_scale, settings.bot_worker_init)
+                            settings.bot_budget_scale, settings.bot_worker_init,
+                            settings.bot_worker_nice)
         # called with a game's id once its last move is committed (app/main.py: the ratings)
         self.on_finish: list[Callable[[str], Awaitable[Any]]] = []
         hub.observers.append(self._observe)

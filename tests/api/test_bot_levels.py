@@ -149,3 +149,19 @@ def test_continue_from_here_keeps_the_bots_levels_and_the_takeover_level(players
     lobby = ann.ok(ann.post(f"/api/games/{game_id}/continue", json={"step": 0}))
     assert seat_of(lobby, 2)["holder"] == "bot" and seat_of(lobby, 2)["level"] == "hard"
     assert lobby["takeover_level"] == "hard"
+
+
+def test_a_record_carries_each_bot_moves_level_and_import_keeps_it(players: Any) -> None:
+    ann, _bob, game_id = finished_auction(players, "normal")
+    record = ann.ok(ann.get(f"/api/games/{game_id}/export"))
+    levels = {(m["actor"], m.get("level")) for m in record["moves"]}
+    assert all(level is None for actor, level in levels if actor == "player")
+    assert all(level in ("normal", "hard") for actor, level in levels if actor == "bot")
+    record["moves"][0]["level"] = "expert"
+    refused = ann.post("/api/games/import", json={"record": record})
+    assert refused.status_code == 422 and "the level must be one of normal, hard" in \
+        refused.json()["detail"]["reason"]
+    record["moves"][0]["level"] = "hard"
+    imported = ann.ok(ann.post("/api/games/import", json={"record": record}))["game_id"]
+    log = ann.ok(ann.get(f"/api/games/{imported}/log"))["entries"]
+    assert [e["level"] for e in log if e["seq"] == 1] == ["hard"]
