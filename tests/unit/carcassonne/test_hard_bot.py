@@ -45,7 +45,7 @@ def _is_legal(state: State, seat: int, move: dict[str, Any]) -> bool:
 
 @pytest.mark.parametrize(("players", "opts"), ENGINE.contract_configs())
 def test_hard_move_is_legal_throughout_a_game(players: int, opts: dict[str, Any]) -> None:
-    positions = _positions(players, opts, f"legal:{players}:{sorted(opts.items())}", 12 * players)
+    positions = _positions(players, opts, f"legal:{players}:{sorted(opts.items())}", 6 * players)
     assert len(positions) > 5
     for i, state in enumerate(positions):
         seat = min(ENGINE.to_act(state))
