@@ -33,7 +33,7 @@ from .data import CHARTS, DIE_FACES, EQUATIONS, HAND_LIMIT, STARRED, WARES, WILD
 from .scoring import ranks
 from .state import ACTION, OVER, PURCHASE, RETURN, WILD_CHOICE, BazaarState
 
-ITERATIONS = 200
+ITERATIONS = 120
 """Rollouts per move at full budget, measured in bench/hard_bots.py."""
 HORIZON = 10
 """Turns a rollout plays before the position is evaluated."""
@@ -74,7 +74,7 @@ def _affords(hand: Hand | list[int], ware: int) -> bool:
             and hand[3] >= cost[3] and hand[4] >= cost[4])
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=32768)
 def _value(hand: Hand, tops: tuple[Top, ...], cards: tuple[int, ...], scale: str,
            penalty: bool) -> float:
     """bot._Judge.value: the normal bot's worth of a hand after the action."""
@@ -107,7 +107,7 @@ def _value(hand: Hand, tops: tuple[Top, ...], cards: tuple[int, ...], scale: str
     return -distance - 0.5 * pile
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=32768)
 def _potential(hand: Hand, tops: tuple[Top, ...], scale: str, penalty: bool) -> float:
     """Points a hand is worth towards the nearest purchase, minus its penalty exposure."""
     chart = CHARTS[scale]

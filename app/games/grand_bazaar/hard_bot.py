@@ -58,7 +58,7 @@ def _counts(cards: list[int] | tuple[int, ...]) -> Counts:
     return (c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8])
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _values(counts: Counts) -> tuple[float, float, float]:
     return (
         bot.hold_value(counts[0], counts[1], counts[2]),
@@ -106,7 +106,7 @@ def _worth(money: int, hand: Triple, prices: Triple, pair: Pair,
     return total
 
 
-@lru_cache(maxsize=262144)
+@lru_cache(maxsize=32768)
 def _normal(counts: Counts, prices: Triple, money: int, hand: Triple, stock: Triple) -> Pair:
     """The normal bot's trade (bot.bot_trade) in this position; ``stock`` capped at 4."""
     values = _values(counts)
