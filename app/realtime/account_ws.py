@@ -11,8 +11,6 @@ on the channel ``user:<id>``, and so reach every instance.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from typing import Any
 
 import orjson
@@ -21,6 +19,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from app.play.notices import channel
 from app.realtime import admission
 from app.realtime.hub import Hub
+from app.realtime.pump import pumping
 
 router = APIRouter()
 
@@ -40,28 +39,21 @@ async def account_socket(ws: WebSocket) -> None:
     if slot is None:
         return
     hub: Hub = ws.app.state.hub
-    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=64)
-    hub.subscribe(channel(user.user_id), queue)
 
-    async def pump() -> None:
-        while True:
-            await ws.send_text(orjson.dumps(await queue.get()).decode())
+    async def send(message: dict[str, Any]) -> None:
+        await ws.send_text(orjson.dumps(message).decode())
 
-    pump_task = asyncio.create_task(pump())
     try:
-        while True:
-            message = await ws.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            if _is_ping(message.get("text")):
-                await ws.send_text('{"type":"pong"}')
+        async with pumping(hub, channel(user.user_id), send, 64):
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if _is_ping(message.get("text")):
+                    await ws.send_text('{"type":"pong"}')
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        pump_task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await pump_task
-        hub.unsubscribe(channel(user.user_id), queue)
         admission.leave(ws, caller, slot)
 
 

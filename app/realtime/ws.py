@@ -24,6 +24,7 @@ from app.play.service import PlayService
 from app.ratelimit import caller_key
 from app.realtime import admission
 from app.realtime.presence import Presence
+from app.realtime.pump import pumping
 from app.schemas import ID_PATTERN, ChatText, ClientMoveId
 
 log = logging.getLogger("bazaar.ws")
@@ -213,39 +214,28 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     if slot is None:
         return
     conn = Connection(ws, play, live, viewer, user)
-    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=256)
     hub = app.state.hub
     presence: Presence = app.state.presence
-    hub.subscribe(game_id, queue)
-    seat_came = presence.add(game_id, viewer)
-
-    async def pump() -> None:
-        while True:
-            await conn.on_notice(await queue.get())
-
-    pump_task = asyncio.create_task(pump())
     try:
-        await presence.announce(hub, game_id, viewer, seat_came)
-        while True:
-            message = await ws.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
-            if text is None:
-                data = message.get("bytes") or b""
-                try:
-                    text = data.decode()
-                except UnicodeDecodeError:
-                    await conn.error("BAD_FRAME", "frames are UTF-8 JSON text")
-                    continue
-            await conn.on_frame(text)
+        async with pumping(hub, game_id, conn.on_notice, 256):
+            seat_came = presence.add(game_id, viewer)
+            await presence.announce(hub, game_id, viewer, seat_came)
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    data = message.get("bytes") or b""
+                    try:
+                        text = data.decode()
+                    except UnicodeDecodeError:
+                        await conn.error("BAD_FRAME", "frames are UTF-8 JSON text")
+                        continue
+                await conn.on_frame(text)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        pump_task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await pump_task
-        hub.unsubscribe(game_id, queue)
         admission.leave(ws, caller, slot)
         seat_went = presence.remove(game_id, viewer)
         with contextlib.suppress(Exception):
