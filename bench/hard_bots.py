@@ -17,7 +17,7 @@ import math
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -79,7 +79,11 @@ def main() -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         jobs = [pool.submit(play, args.kind, args.players, g, args.scale, {})
                 for g in range(args.first, args.first + args.games)]
-        results = [job.result() for job in jobs]
+        results = []
+        for done in as_completed(jobs):  # a tally as it goes: a run stopped early says something
+            results.append(done.result())
+            won = sum(r for r, _ in results)
+            print(f"  {len(results)}/{args.games} games: hard {won:g} first places", flush=True)
     wall = time.perf_counter() - started
     firsts = sum(1 for r, _ in results if r == 1.0)
     shared = sum(1 for r, _ in results if r == 0.5)
