@@ -52,6 +52,8 @@ ROLLOUT_TURNS = 2
 """Regular turns each seat plays in a rollout before the evaluation."""
 SAMPLE = 6
 """Placements the rollout policy weighs per tile."""
+RETURN = 0.8
+"""A follower expected back counts this share of one in hand (it comes back later)."""
 
 
 # --------------------------------------------------------------------------- evaluation
@@ -77,6 +79,7 @@ def estimates(s: State) -> list[float]:
     tiny = s.opts.get("tiny_city") == "2"
     fields = []
     city_p: dict[int, float] = {}
+    back = [0.0] * n  # followers expected back from open features (CAR-38)
     for root, f in s.feats.items():
         kind = f.kind
         if kind == "F":
@@ -104,25 +107,52 @@ def estimates(s: State) -> list[float]:
             v = 1 + around + (8 - around) * q
         for w in majority(f):
             est[w] += v
+        if kind in "RC":
+            p_back = p
+        else:
+            p_back = _chance(rem, 8 - around, n) ** 0.5
+        for f_seat, _node in f.followers:
+            back[f_seat] += RETURN * p_back
         # a builder on this feature earns extra parts while it grows (CAR-78)
         for b_seat, _node in f.builders:
             est[b_seat] += 2.0 * _chance(rem, 1, n) * min(1.0, rem / (4.0 * n))
     _farms(s, fields, city_p, est)
     turns = rem / n
     for seat in range(n):
-        est[seat] += _hand_value(s.followers[seat], turns)
+        est[seat] += _hand_value(s.followers[seat] + back[seat], turns)
         if s.abbey[seat] and turns > 0:
             est[seat] += 1.0
     return est
 
 
-def _hand_value(followers: int, turns: float) -> float:
-    """Points a follower in hand is still worth: several while many turns remain."""
+FULL = 3.0
+"""Points a follower in hand is worth while it has work to do (`_hand_value`)."""
+TURNS_PER_FOLLOWER = 4.0
+"""Turns left per seat for each follower in hand worth the full value."""
+
+
+def _hand_value(followers: float, turns: float) -> float:
+    """Points the followers in hand (and those expected back) are still worth.
+
+    A follower is worth points while it can still be placed and come back: the first
+    ``turns / TURNS_PER_FOLLOWER`` (at least two) count `FULL`, the next two half of it, the rest
+    little; all of it fades over the last ten turns per seat. In a two-player game (about
+    36 turns per seat) every follower counts fully for most of the game, so a farmer placed
+    early, which never comes back (CAR-46), costs its full worth; with more players, fewer
+    turns per seat, the spare followers count less. ``followers`` may be fractional: a
+    follower on an open feature counts by the chance that it comes back (CAR-38).
+    """
     c = min(1.0, turns / 10.0)
+    need = max(2.0, turns / TURNS_PER_FOLLOWER)
     total = 0.0
-    for j in range(followers):
-        total += c * (3.0 if j < 2 else 1.5 if j < 4 else 0.4)
-    return total
+    j = 0
+    left = followers
+    while left > 0:
+        w = FULL if j < need else FULL / 2 if j < need + 2 else 0.4
+        total += w * min(1.0, left)
+        left -= 1.0
+        j += 1
+    return c * total
 
 
 def _farms(s: State, fields: list[Any], city_p: dict[int, float], est: list[float]) -> None:
@@ -260,7 +290,7 @@ def _rollout(world: State, seat: int, plan: list[Move], rng: Rng) -> float:
     for m in plan:
         world, _ = rules.apply(world, seat, m, rng)
     turns = 0
-    limit = ROLLOUT_TURNS * world.n
+    limit = rollout_parts(world.n)
     while not world.finished:
         actor = world.actor
         phase = world.phase
@@ -270,6 +300,18 @@ def _rollout(world: State, seat: int, plan: list[Move], rng: Rng) -> float:
                 break
         world, _ = rules.apply(world, actor, quick_choose(world, actor, rng), rng)
     return evaluate(world, seat)
+
+
+def rollout_parts(n: int) -> int:
+    """Regular turns a rollout plays: `ROLLOUT_TURNS` rounds with two players, one round
+    (every opponent answers once) with more, so the work per move stays about the same."""
+    return ROLLOUT_TURNS * n if n == 2 else n
+
+
+def scaled_worlds(worlds: int, n: int) -> int:
+    """Determinised worlds for ``n`` players: all of them with two, fewer with more players
+    (each rollout has more opponents' turns and each bazaar more tiles)."""
+    return worlds if n == 2 else max(2, worlds * 2 // n)
 
 
 def search(s: State, seat: int, plans: list[list[Move]], worlds: int, rng: Rng,
@@ -302,6 +344,7 @@ def hard_move(s: State, seat: int, rng: Rng, worlds: int, resample: Resample,
               out_of_time: Callable[[], bool]) -> Move:
     """The hard bot's move for ``seat`` (module docstring)."""
     ph = s.phase
+    worlds = scaled_worlds(worlds, s.n)
     if ph == "auction":
         return auction_move(s, seat)
     if ph == "place":
@@ -343,7 +386,38 @@ def auction_candidates(s: State) -> list[Move]:
 Cache = dict[tuple[Any, ...], tuple[list[float], list[int]]]
 
 
-def _finish_bazaar(world: State, seat: int, move: Move, cache: Cache) -> float:
+Values = dict[tuple[Any, ...], float]
+
+
+def _tile_value(s: State, seat: int, tid: str, values: Values) -> float:
+    """`bot.tile_value`, remembered: during an auction only the scores change (CAR-63)."""
+    key = (seat, tid, tuple(s.scores))
+    if key not in values:
+        values[key] = bot.tile_value(s, seat, tid)
+    return values[key]
+
+
+def greedy_bid(s: State, seat: int, values: Values) -> Move:
+    """The greedy bot's auction move (bot._auction_move), its tile values remembered: the
+    auction candidates replay the same auctions, and every value is a full placement listing."""
+    assert s.auction is not None
+    info = auction.decision(s.auction)
+    assert info is not None
+    row = s.auction["tiles"]
+    if info["kind"] == "open":
+        worth = {i: _tile_value(s, seat, row[i], values) for i in info["tiles"]}
+        tile = max(worth, key=lambda i: (worth[i], -i))
+        return {"type": "AuctionOpen", "tile": tile, "bid": int(worth[tile] * 0.3)}
+    current = s.auction["current"]
+    value = _tile_value(s, seat, row[current["tile"]], values)
+    if info["kind"] == "bid":
+        if info["min_bid"] <= value * 0.5:
+            return {"type": "AuctionRaise", "bid": info["min_bid"]}
+        return {"type": "AuctionPass"}
+    return {"type": "AuctionSettle", "choice": "buy" if value > info["high_bid"] * 1.5 else "sell"}
+
+
+def _finish_bazaar(world: State, seat: int, move: Move, cache: Cache, values: Values) -> float:
     """Apply the auction move, let the greedy bot finish the bazaar, evaluate for ``seat``.
 
     Candidates that end in the same owners differ only in the points paid (CAR-63), which
@@ -353,7 +427,7 @@ def _finish_bazaar(world: State, seat: int, move: Move, cache: Cache) -> float:
     world, _ = rules.apply(world, seat, move, rng)
     while not world.finished and world.phase == "auction":
         actor = world.actor
-        world, _ = rules.apply(world, actor, bot.choose(world, actor, rng), rng)
+        world, _ = rules.apply(world, actor, greedy_bid(world, actor, values), rng)
     key = tuple(auction.owners(world.auction)) if world.auction is not None else ()
     paid = list(world.scores)
     if key not in cache:
@@ -371,6 +445,7 @@ def auction_move(s: State, seat: int) -> Move:
     """The auction move whose bazaar, finished by the greedy bot, evaluates best."""
     cands = auction_candidates(s)
     cache: Cache = {}
-    values = [_finish_bazaar(s, seat, m, cache) for m in cands]
+    known: Values = {}
+    values = [_finish_bazaar(s, seat, m, cache, known) for m in cands]
     best = max(range(len(cands)), key=lambda i: (values[i], -i))
     return cands[best]
