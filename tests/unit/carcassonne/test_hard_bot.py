@@ -171,8 +171,8 @@ def _early_farm_choice() -> tuple[State, dict[str, Any]]:
             for seg, kind in figure_options(state, state.actor, (x, y)):
                 i = names.index(seg)
                 f = state.feats[state.find(base + i)]
-                if kind == "follower" and kinds[i] == "F" and f.cities and not any(
-                        state.feats[state.find(c)].complete for c in f.cities):
+                if kind == "follower" and kinds[i] == "F" and f.cities and all(
+                        state.feats[state.find(c)].open > 0 for c in f.cities):
                     return state, {"type": "PlaceFigure", "x": x, "y": y, "segment": seg,
                                    "kind": kind}
     raise AssertionError("no early farm choice in these seeded games")
