@@ -52,8 +52,6 @@ ROLLOUT_TURNS = 2
 """Regular turns each seat plays in a rollout before the evaluation."""
 SAMPLE = 6
 """Placements the rollout policy weighs per tile."""
-RETURN = 0.8
-"""A follower expected back counts this share of one in hand (it comes back later)."""
 
 
 # --------------------------------------------------------------------------- evaluation
@@ -79,7 +77,6 @@ def estimates(s: State) -> list[float]:
     tiny = s.opts.get("tiny_city") == "2"
     fields = []
     city_p: dict[int, float] = {}
-    back = [0.0] * n  # followers expected back from open features (CAR-38)
     for root, f in s.feats.items():
         kind = f.kind
         if kind == "F":
@@ -107,52 +104,25 @@ def estimates(s: State) -> list[float]:
             v = 1 + around + (8 - around) * q
         for w in majority(f):
             est[w] += v
-        if kind in "RC":
-            p_back = p
-        else:
-            p_back = _chance(rem, 8 - around, n) ** 0.5
-        for f_seat, _node in f.followers:
-            back[f_seat] += RETURN * p_back
         # a builder on this feature earns extra parts while it grows (CAR-78)
         for b_seat, _node in f.builders:
             est[b_seat] += 2.0 * _chance(rem, 1, n) * min(1.0, rem / (4.0 * n))
     _farms(s, fields, city_p, est)
     turns = rem / n
     for seat in range(n):
-        est[seat] += _hand_value(s.followers[seat] + back[seat], turns)
+        est[seat] += _hand_value(s.followers[seat], turns)
         if s.abbey[seat] and turns > 0:
             est[seat] += 1.0
     return est
 
 
-FULL = 3.0
-"""Points a follower in hand is worth while it has work to do (`_hand_value`)."""
-TURNS_PER_FOLLOWER = 4.0
-"""Turns left per seat for each follower in hand worth the full value."""
-
-
-def _hand_value(followers: float, turns: float) -> float:
-    """Points the followers in hand (and those expected back) are still worth.
-
-    A follower is worth points while it can still be placed and come back: the first
-    ``turns / TURNS_PER_FOLLOWER`` (at least two) count `FULL`, the next two half of it, the rest
-    little; all of it fades over the last ten turns per seat. In a two-player game (about
-    36 turns per seat) every follower counts fully for most of the game, so a farmer placed
-    early, which never comes back (CAR-46), costs its full worth; with more players, fewer
-    turns per seat, the spare followers count less. ``followers`` may be fractional: a
-    follower on an open feature counts by the chance that it comes back (CAR-38).
-    """
+def _hand_value(followers: int, turns: float) -> float:
+    """Points a follower in hand is still worth: several while many turns remain."""
     c = min(1.0, turns / 10.0)
-    need = max(2.0, turns / TURNS_PER_FOLLOWER)
     total = 0.0
-    j = 0
-    left = followers
-    while left > 0:
-        w = FULL if j < need else FULL / 2 if j < need + 2 else 0.4
-        total += w * min(1.0, left)
-        left -= 1.0
-        j += 1
-    return c * total
+    for j in range(followers):
+        total += c * (3.0 if j < 2 else 1.5 if j < 4 else 0.4)
+    return total
 
 
 def _farms(s: State, fields: list[Any], city_p: dict[int, float], est: list[float]) -> None:

@@ -3,18 +3,14 @@ unseen tiles (CAR-100: the stack order and face-down bazaar tiles are hidden).""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from app.games.base import SeededRng
 from app.games.bots import HARD, NORMAL, Budget, decide
-from app.games.carcassonne import hard_bot
 from app.games.carcassonne.engine import ENGINE
-from app.games.carcassonne.figures import figure_options
 from app.games.carcassonne.state import State, dump_state
-from app.games.carcassonne.tiles import segment_kinds, segment_names
 
 from .helpers import NAMES, Game
 
@@ -156,47 +152,3 @@ def test_car_44_46_last_tile_follower_scores_at_the_end() -> None:
     g.move(hard)
     assert ENGINE.outcome(g.state) is not None
     assert g.scores[0] > before
-
-
-def _early_farm_choice() -> tuple[State, dict[str, Any]]:
-    """An early figure step of a two-player game whose tile offers an empty field bordering
-    cities not yet complete (CAR-21, CAR-48), and that farmer move."""
-    for k in range(4):
-        for state in _positions(2, {}, f"farm-timing:{k}", 1):
-            if state.phase != "figure" or state.remaining() < 50:
-                continue
-            x, y = state.ctx["x"], state.ctx["y"]
-            tid, _r, base = state.board[(x, y)]
-            names, kinds = segment_names(tid), segment_kinds(tid)
-            for seg, kind in figure_options(state, state.actor, (x, y)):
-                i = names.index(seg)
-                f = state.feats[state.find(base + i)]
-                if kind == "follower" and kinds[i] == "F" and f.cities and all(
-                        state.feats[state.find(c)].open > 0 for c in f.cities):
-                    return state, {"type": "PlaceFigure", "x": x, "y": y, "segment": seg,
-                                   "kind": kind}
-    raise AssertionError("no early farm choice in these seeded games")
-
-
-def test_car_46_an_early_farmer_costs_a_follower_for_the_rest_of_a_two_player_game() -> None:
-    """A farmer stays until the end (CAR-46). With about 36 turns per seat in a two-player
-    game, a follower kept in hand will be placed and come back many times: the farmer on a
-    field next to cities not yet complete is worth less than keeping the follower, and the
-    hard bot keeps it (the greedy bot's valuation weighs the farm by its cities only)."""
-    state, farm = _early_farm_choice()
-    seat = state.actor
-    assert state.followers[seat] >= 5
-    values = {json.dumps(m, sort_keys=True): v for v, m in hard_bot._figure_values(state, seat)}
-    skip = values[json.dumps({"type": "SkipFigure"}, sort_keys=True)]
-    assert values[json.dumps(farm, sort_keys=True)] < skip
-    assert decide(ENGINE, state, seat, HARD, "farm", SMALL) != farm
-    # with three turns per seat left the followers in hand are worth little: a late farmer
-    # is no longer a sacrifice
-    assert hard_bot._hand_value(7, 3) < hard_bot._hand_value(7, 36) / 4
-
-
-def test_a_follower_on_a_feature_likely_to_complete_counts_as_coming_back_car_38() -> None:
-    """CAR-38: a follower returns when its feature is scored; the evaluation counts it back by
-    the feature's chance of completion, so a fresh road costs less than a farmer."""
-    assert hard_bot._hand_value(6.8, 36) > hard_bot._hand_value(6, 36) + 2.0
-    assert hard_bot._hand_value(7, 36) == pytest.approx(7 * hard_bot.FULL)
