@@ -335,6 +335,9 @@ def hard_move(s: State, seat: int, rng: Rng, worlds: int, resample: Resample,
 # --------------------------------------------------------------------------- auction
 
 OPEN_BIDS = (0, 1, 2, 3, 4, 5, 6, 8, 10, 13)
+OPEN_BIDS_MANY = (0, 1, 2, 4, 6, 9, 13)
+"""The opening ladder with 3-5 players: a tile per player in the row (CAR-60), so fewer bids
+per tile keep the opening decision, the costliest one, under the CPU cap."""
 RAISES = (0, 1, 2, 3, 5, 8)
 
 
@@ -344,8 +347,9 @@ def auction_candidates(s: State) -> list[Move]:
     info = auction.decision(s.auction)
     assert info is not None
     if info["kind"] == "open":
+        ladder = OPEN_BIDS if s.n == 2 else OPEN_BIDS_MANY
         return [{"type": "AuctionOpen", "tile": t, "bid": b}
-                for t in info["tiles"] for b in OPEN_BIDS]
+                for t in info["tiles"] for b in ladder]
     if info["kind"] == "bid":
         low = info["min_bid"]
         return [{"type": "AuctionPass"}] + [
