@@ -260,7 +260,7 @@ def _rollout(world: State, seat: int, plan: list[Move], rng: Rng) -> float:
     for m in plan:
         world, _ = rules.apply(world, seat, m, rng)
     turns = 0
-    limit = ROLLOUT_TURNS * world.n
+    limit = rollout_parts(world.n)
     while not world.finished:
         actor = world.actor
         phase = world.phase
@@ -270,6 +270,18 @@ def _rollout(world: State, seat: int, plan: list[Move], rng: Rng) -> float:
                 break
         world, _ = rules.apply(world, actor, quick_choose(world, actor, rng), rng)
     return evaluate(world, seat)
+
+
+def rollout_parts(n: int) -> int:
+    """Regular turns a rollout plays: `ROLLOUT_TURNS` rounds with two players, one round
+    (every opponent answers once) with more, so the work per move stays about the same."""
+    return ROLLOUT_TURNS * n if n == 2 else n
+
+
+def scaled_worlds(worlds: int, n: int) -> int:
+    """Determinised worlds for ``n`` players: all of them with two, fewer with more players
+    (each rollout has more opponents' turns and each bazaar more tiles)."""
+    return worlds if n == 2 else max(2, worlds * 2 // n)
 
 
 def search(s: State, seat: int, plans: list[list[Move]], worlds: int, rng: Rng,
@@ -302,6 +314,7 @@ def hard_move(s: State, seat: int, rng: Rng, worlds: int, resample: Resample,
               out_of_time: Callable[[], bool]) -> Move:
     """The hard bot's move for ``seat`` (module docstring)."""
     ph = s.phase
+    worlds = scaled_worlds(worlds, s.n)
     if ph == "auction":
         return auction_move(s, seat)
     if ph == "place":
@@ -322,6 +335,9 @@ def hard_move(s: State, seat: int, rng: Rng, worlds: int, resample: Resample,
 # --------------------------------------------------------------------------- auction
 
 OPEN_BIDS = (0, 1, 2, 3, 4, 5, 6, 8, 10, 13)
+OPEN_BIDS_MANY = (0, 1, 2, 4, 6, 9, 13)
+"""The opening ladder with 3-5 players: a tile per player in the row (CAR-60), so fewer bids
+per tile keep the opening decision, the costliest one, under the CPU cap."""
 RAISES = (0, 1, 2, 3, 5, 8)
 
 
@@ -331,8 +347,9 @@ def auction_candidates(s: State) -> list[Move]:
     info = auction.decision(s.auction)
     assert info is not None
     if info["kind"] == "open":
+        ladder = OPEN_BIDS if s.n == 2 else OPEN_BIDS_MANY
         return [{"type": "AuctionOpen", "tile": t, "bid": b}
-                for t in info["tiles"] for b in OPEN_BIDS]
+                for t in info["tiles"] for b in ladder]
     if info["kind"] == "bid":
         low = info["min_bid"]
         return [{"type": "AuctionPass"}] + [
@@ -343,7 +360,38 @@ def auction_candidates(s: State) -> list[Move]:
 Cache = dict[tuple[Any, ...], tuple[list[float], list[int]]]
 
 
-def _finish_bazaar(world: State, seat: int, move: Move, cache: Cache) -> float:
+Values = dict[tuple[Any, ...], float]
+
+
+def _tile_value(s: State, seat: int, tid: str, values: Values) -> float:
+    """`bot.tile_value`, remembered: during an auction only the scores change (CAR-63)."""
+    key = (seat, tid, tuple(s.scores))
+    if key not in values:
+        values[key] = bot.tile_value(s, seat, tid)
+    return values[key]
+
+
+def greedy_bid(s: State, seat: int, values: Values) -> Move:
+    """The greedy bot's auction move (bot._auction_move), its tile values remembered: the
+    auction candidates replay the same auctions, and every value is a full placement listing."""
+    assert s.auction is not None
+    info = auction.decision(s.auction)
+    assert info is not None
+    row = s.auction["tiles"]
+    if info["kind"] == "open":
+        worth = {i: _tile_value(s, seat, row[i], values) for i in info["tiles"]}
+        tile = max(worth, key=lambda i: (worth[i], -i))
+        return {"type": "AuctionOpen", "tile": tile, "bid": int(worth[tile] * 0.3)}
+    current = s.auction["current"]
+    value = _tile_value(s, seat, row[current["tile"]], values)
+    if info["kind"] == "bid":
+        if info["min_bid"] <= value * 0.5:
+            return {"type": "AuctionRaise", "bid": info["min_bid"]}
+        return {"type": "AuctionPass"}
+    return {"type": "AuctionSettle", "choice": "buy" if value > info["high_bid"] * 1.5 else "sell"}
+
+
+def _finish_bazaar(world: State, seat: int, move: Move, cache: Cache, values: Values) -> float:
     """Apply the auction move, let the greedy bot finish the bazaar, evaluate for ``seat``.
 
     Candidates that end in the same owners differ only in the points paid (CAR-63), which
@@ -353,7 +401,7 @@ def _finish_bazaar(world: State, seat: int, move: Move, cache: Cache) -> float:
     world, _ = rules.apply(world, seat, move, rng)
     while not world.finished and world.phase == "auction":
         actor = world.actor
-        world, _ = rules.apply(world, actor, bot.choose(world, actor, rng), rng)
+        world, _ = rules.apply(world, actor, greedy_bid(world, actor, values), rng)
     key = tuple(auction.owners(world.auction)) if world.auction is not None else ()
     paid = list(world.scores)
     if key not in cache:
@@ -371,6 +419,7 @@ def auction_move(s: State, seat: int) -> Move:
     """The auction move whose bazaar, finished by the greedy bot, evaluates best."""
     cands = auction_candidates(s)
     cache: Cache = {}
-    values = [_finish_bazaar(s, seat, m, cache) for m in cands]
+    known: Values = {}
+    values = [_finish_bazaar(s, seat, m, cache, known) for m in cands]
     best = max(range(len(cands)), key=lambda i: (values[i], -i))
     return cands[best]
