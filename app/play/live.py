@@ -121,19 +121,9 @@ class LiveGame:
         self.history.append(Step(seq, state, events))
 
     def absorb(self, rows: Any) -> None:
-        """Advance through logged move rows that follow our seq.
-
-        The rows also say who is away (another instance may have timed a seat out, or seen its
-        player come back with a move): a ``timeout`` move makes its seat away, a ``player``
-        move brings it back, as on the instance that made them.
-        """
+        """Advance through logged move rows that follow our seq."""
         for row in rows:
             self.advance(row.seq, apply_recorded(self.engine, self.state, row), list(row.events))
-            actor = getattr(row, "actor", None)
-            if actor == "timeout":
-                self.away.add(row.seat)
-            elif actor == "player":
-                self.away.discard(row.seat)
 
     def remember_client_move(self, seat: Seat, client_move_id: str, seq: int,
                              events: list[Event]) -> None:

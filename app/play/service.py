@@ -62,14 +62,6 @@ class PlayService:
                             settings.bot_worker_nice)
         # called with a game's id once its last move is committed (app/main.py: the ratings)
         self.on_finish: list[Callable[[str], Awaitable[Any]]] = []
-        hub.observers.append(self._observe)
-
-    def _observe(self, game_id: str, message: dict[str, Any]) -> None:
-        """Keep a held game's away seats as the instance that changed them said (issue 16:
-        a player back on another instance is not played for here)."""
-        live = self._cache.get(game_id)
-        if live is not None and message.get("type") == "away":
-            live.away = {int(s) for s in message.get("seats", [])}
 
     def live_count(self) -> int:
         """How many games this instance holds in memory."""

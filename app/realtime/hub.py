@@ -11,7 +11,6 @@ import asyncio
 import logging
 from abc import ABC, abstractmethod
 from collections import defaultdict
-from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger("bazaar.hub")
@@ -24,9 +23,6 @@ class Hub(ABC):
 
     def __init__(self) -> None:
         self._subscribers: dict[str, set[asyncio.Queue[Message]]] = defaultdict(set)
-        self.observers: list[Callable[[str, Message], None]] = []
-        """Called with every message of every game this instance hears, sockets or not (the
-        play service keeps its games' away seats in step with the other instances)."""
 
     def subscribe(self, game_id: str, queue: asyncio.Queue[Message]) -> None:
         self._subscribers[game_id].add(queue)
@@ -47,11 +43,6 @@ class Hub(ABC):
         A socket whose queue is full is too slow; it will be resynchronised with a snapshot
         (the message carries only a seq, so nothing is lost by dropping it).
         """
-        for observe in self.observers:
-            try:
-                observe(game_id, message)
-            except Exception:
-                log.exception("a hub observer failed on a message of game %s", game_id)
         for queue in list(self._subscribers.get(game_id, ())):
             try:
                 queue.put_nowait(message)
