@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.games.base import Move, Rng, SeededRng, choice
-from app.games.bombay_bazar import flow, start
+from app.games.base import Move, Rng, SeededRng
+from app.games.bombay_bazar import bot, flow
 from app.games.bombay_bazar.data import PICTURE_IDS
 from app.games.bombay_bazar.geometry import LAYOUTS, NEIGHBOURS, OFF
 from app.games.bombay_bazar.rules import legal_layouts, trunks
@@ -60,10 +60,8 @@ def hard_move(state: State, seat: int, rng: Rng, nodes: int, out_of_time: Callab
               ) -> Move:
     """The hard bot's move for ``seat`` at the current step."""
     phase = state["phase"]
-    if phase == "elephants":
-        return {"type": "ChooseElephant", "elephant": choice(rng, start.allowed_elephants(state))}
-    if phase == "hide":
-        return {"type": "HideTokens", "hide": rng.randbelow(3) + 1}
+    if phase in ("elephants", "hide"):
+        return bot.bot_move(state, seat, rng)  # chance is all there is to these choices
     if phase == "call":
         return {"type": "CallParity", "call": parity_call(state, seat)}
     layout = best_layout(state, seat, nodes, out_of_time)
