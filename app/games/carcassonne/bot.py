@@ -106,9 +106,10 @@ def _shared_effect(s: State, seat: int, roots: list[int]) -> float:
     return val
 
 
-def plan(s: State, seat: int) -> tuple[float, Move, Move | None]:
-    """The best (value, placement or abbey move, figure move) for the tile or abbey in hand."""
-    best: tuple[float, Move, Move | None] | None = None
+def placements(s: State, seat: int) -> list[tuple[float, Move, Move | None]]:
+    """Every (value, placement or abbey move, best figure move) for the tile or abbey in
+    hand, in the order of the legal placements."""
+    out: list[tuple[float, Move, Move | None]] = []
     base_margin = _margin(s, seat)
     ctx = s.ctx
     if ctx.get("tile") is None:
@@ -129,10 +130,18 @@ def plan(s: State, seat: int) -> tuple[float, Move, Move | None]:
         extra = 3.0 if pctx.get("earned") else 0.0
         p.agenda = ()
         end_part(p, [])
-        val = _margin(p, seat) - base_margin + bonus + shared + extra
-        if best is None or val > best[0]:
-            best = (val, move, fig)
-    assert best is not None
+        out.append((_margin(p, seat) - base_margin + bonus + shared + extra, move, fig))
+    return out
+
+
+def plan(s: State, seat: int) -> tuple[float, Move, Move | None]:
+    """The best (value, placement or abbey move, figure move) for the tile or abbey in hand
+    (the first of equal values)."""
+    options = placements(s, seat)
+    best = options[0]
+    for option in options[1:]:
+        if option[0] > best[0]:
+            best = option
     return best
 
 

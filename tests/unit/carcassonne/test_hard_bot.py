@@ -152,3 +152,41 @@ def test_car_44_46_last_tile_follower_scores_at_the_end() -> None:
     g.move(hard)
     assert ENGINE.outcome(g.state) is not None
     assert g.scores[0] > before
+
+
+def test_car_15_hard_placement_stays_within_half_a_point_of_the_greedys_best() -> None:
+    """The hard placement breaks the greedy's near-ties by the next seat's expected reply: it
+    never gives up more than `PLACE_MARGIN` of the greedy's value (CAR-15 placements), and in
+    a whole game it does choose differently from the normal bot."""
+    from app.games.carcassonne import bot, hard_bot
+
+    differs = 0
+    places = [p for p in _positions(2, {}, "near-ties", 1) if p.phase == "place"][::3]
+    assert len(places) > 10
+    for state in places:
+        seat = state.actor
+        values = {(m["x"], m["y"], m["r"]): v for v, m, _fig in bot.placements(state, seat)}
+        best = max(values.values())
+        move = hard_bot.place_move(state, seat)
+        assert values[(move["x"], move["y"], move["r"])] >= best - hard_bot.PLACE_MARGIN
+        differs += move != bot.plan(state, seat)[1]
+    assert differs > 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_car_36_46_completion_odds_fall_with_open_sides_and_the_stack(players: int) -> None:
+    """The measured odds (odds.py): more open sides or fewer tiles left, less chance that a
+    road or city is completed (CAR-36, CAR-39) and a smaller share of a cloister's neighbours
+    filled (CAR-41); with no tile left, nothing changes any more (CAR-46)."""
+    from app.games.carcassonne import odds
+
+    for rem in (3, 12, 25, 40, 60, 71):
+        cities = [odds.city(rem, k, players)[0] for k in (1, 2, 3, 4)]
+        assert cities == sorted(cities, reverse=True)
+        assert odds.road(rem, 1, players)[0] >= odds.road(rem, 2, players)[0]
+        assert odds.city(rem, 1, players)[0] >= odds.city(max(0, rem - 10), 1, players)[0]
+        assert odds.cloister_fill(rem, players) >= odds.cloister_fill(max(0, rem - 10), players)
+    assert odds.city(0, 2, players) == (0.0, 0.0)
+    assert odds.road(0, 1, players) == (0.0, 0.0)
+    assert odds.cloister_fill(0, players) == 0.0
+    assert odds.city(30, 0, players) == (1.0, 0.0)  # already closed
