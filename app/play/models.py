@@ -100,6 +100,21 @@ class Snapshot(Base):
     state: Mapped[Any] = mapped_column(JSON)
 
 
+class AwaySeat(Base):
+    """A seat whose clock ran out and whose player has not come back: the platform plays it.
+
+    One row per seat, so that two instances changing two seats never overwrite each other's
+    change (a list on the game row would be read, changed and written back whole). The row is
+    written with the timeout move and deleted with the player's own move, in the move's
+    transaction; a player who comes back without moving deletes it alone.
+    """
+
+    __tablename__ = "away_seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
 class ChatLine(Base):
     """A chat line of a game; user text, only ever shown as text."""
 

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Text, cast, func, or_, select, update
+from sqlalchemy import Text, cast, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.play.models import ChatLine, Game, MoveRow, Snapshot
+from app.play.models import AwaySeat, ChatLine, Game, MoveRow, Snapshot
 
 
 def now() -> datetime:
@@ -93,6 +93,21 @@ async def timeout_counts(session: AsyncSession, game_id: str) -> dict[int, int]:
     query = (select(MoveRow.seat, func.count()).where(
         MoveRow.game_id == game_id, MoveRow.actor == "timeout").group_by(MoveRow.seat))
     return {seat: n for seat, n in (await session.execute(query)).all()}
+
+
+async def away_seats(session: AsyncSession, game_id: str) -> set[int]:
+    """The seats whose clock ran out and whose player has not come back (issue 16)."""
+    rows = await session.execute(select(AwaySeat.seat).where(AwaySeat.game_id == game_id))
+    return set(rows.scalars())
+
+
+async def mark_away(session: AsyncSession, game_id: str, seat: int, away: bool) -> None:
+    """Make the seat away or bring it back, outside a move (a hard bot will move for it; its
+    player came back without moving)."""
+    await session.execute(delete(AwaySeat).where(AwaySeat.game_id == game_id,
+                                                 AwaySeat.seat == seat))
+    if away:
+        session.add(AwaySeat(game_id=game_id, seat=seat))
 
 
 async def games_with_duties(session: AsyncSession) -> list[str]:

@@ -62,6 +62,9 @@ class PlayService:
                             settings.bot_worker_nice)
         # called with a game's id once its last move is committed (app/main.py: the ratings)
         self.on_finish: list[Callable[[str], Awaitable[Any]]] = []
+        # away notices from other instances re-read the away seats of the games held here
+        hub.observers.append(self)
+        self._reloads: set[asyncio.Task[None]] = set()
 
     def live_count(self) -> int:
         """How many games this instance holds in memory."""
@@ -104,7 +107,10 @@ class PlayService:
             snap = await repo.latest_snapshot(session, game_id)
             rows = await repo.moves_after(session, game_id, snap.seq if snap else 0)
             timeouts = await repo.timeout_counts(session, game_id) if game.seq else {}
-        return self._live_of(game, snap, rows, timeouts)
+            away = await repo.away_seats(session, game_id)
+        live = self._live_of(game, snap, rows, timeouts)
+        live.away = away
+        return live
 
     @staticmethod
     def _live_of(game: Game, snap: Any, rows: Any, timeouts: dict[int, int]) -> LiveGame:
@@ -144,9 +150,34 @@ class PlayService:
         async with self.sessions() as session:
             rows = await repo.moves_after(session, live.id, live.seq)
             game = await repo.get_game(session, live.id) if rows else None
+            away = await repo.away_seats(session, live.id) if rows else None
         live.absorb(rows)
         if game is not None:
             live.resigned = list(game.resigned or [])
+        if away is not None:
+            live.away = away
+
+    def holds(self, game_id: str) -> bool:
+        """Hub observer: this instance holds the game in memory."""
+        return game_id in self._cache
+
+    def observe(self, game_id: str, message: dict[str, Any]) -> None:
+        """Hub observer: an away notice, from any instance, re-reads the game's away seats
+        from the database, where they are kept (the notice itself may be older than another
+        instance's change)."""
+        live = self._cache.get(game_id)
+        if live is None or message.get("type") != "away":
+            return
+        task = asyncio.create_task(self.reload_away(live))
+        self._reloads.add(task)
+        task.add_done_callback(self._reloads.discard)
+
+    async def reload_away(self, live: LiveGame) -> None:
+        """Read the game's away seats again: another instance timed a seat out or saw its
+        player come back (an ``away`` notice; issue 16)."""
+        async with live.lock:  # after any move under way here, so the read sees its commit
+            async with self.sessions() as session:
+                live.away = await repo.away_seats(session, live.id)
 
     # ------------------------------------------------------------------ seats
 
@@ -225,7 +256,6 @@ class PlayService:
                 return await self._commit(live, HOST, move, seq, client_move_id, "host")
             if acting in live.resigned:
                 raise forbidden("RESIGNED", "this seat has resigned; the bot plays it")
-            live.away.discard(acting)  # a move of their own: the player is back
             return await self._commit(live, acting, move, seq, client_move_id, "player")
 
     async def _finished(self, game_id: str) -> None:
@@ -244,7 +274,7 @@ class PlayService:
 
     async def _commit(self, live: LiveGame, seat: int, move: Any, seq: int,
                       client_move_id: str | None, actor: str,
-                      level: str | None = None) -> dict[str, Any]:
+                      level: str | None = None, newly_away: bool = False) -> dict[str, Any]:
         """Apply, append, commit, publish. The caller holds ``live.lock``."""
         started = time.perf_counter()
         engine = live.engine
@@ -282,12 +312,15 @@ class PlayService:
             await self.writer.write(MoveRecord(
                 live.id, new_seq, seat, move, rng.outcomes, events, actor, client_move_id,
                 "finished" if outcome else "live", self._outcome_json(live, outcome), snapshot,
-                to_act, level))
+                to_act, level,
+                False if actor == "player" else True if newly_away else None))
         except IntegrityError:
             # someone else (another instance, another tab) took this seq first
             await self.catch_up(live)
             raise conflict("STALE_SEQ", f"the game is at seq {live.seq}", seq=live.seq) from None
         live.advance(new_seq, state, events)
+        if actor == "player":
+            live.away.discard(seat)  # a move of their own: the player is back (and in the log)
         if actor == "timeout":
             live.timeouts[seat] = live.timeouts.get(seat, 0) + 1
         clock.on_advance(live)
@@ -324,9 +357,16 @@ class PlayService:
             move, level = self._inline_move(live, seat, "timeout")
             if move is not None:
                 try:
-                    await self._commit(live, seat, move, live.seq, None, "timeout", level)
+                    await self._commit(live, seat, move, live.seq, None, "timeout", level,
+                                       newly_away)
                 except ApiError as err:
                     log.warning("timeout move refused in game %s: %s", live.id, err.code)
+            elif newly_away:
+                # no move yet (the hard bot thinks in the pool): the seat is away from now on,
+                # on every instance
+                async with self.sessions() as session:
+                    await repo.mark_away(session, live.id, seat, True)
+                    await session.commit()
             if move is not None or newly_away:
                 await self.hub.publish(live.id, {"type": "away", "seats": sorted(live.away)})
         if move is None:
@@ -338,6 +378,9 @@ class PlayService:
         """The player of an away seat is back: the platform stops moving for it."""
         if seat in live.away:
             live.away.discard(seat)
+            async with self.sessions() as session:
+                await repo.mark_away(session, live.id, seat, False)
+                await session.commit()
             await self.hub.publish(live.id, {"type": "away", "seats": sorted(live.away)})
 
     # ------------------------------------------------------------------ bots

@@ -14,12 +14,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import and_, bindparam, delete, insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.metrics import Metrics
-from app.play.models import Game, MoveRow, Snapshot
+from app.play.models import AwaySeat, Game, MoveRow, Snapshot
 from app.play.repository import now
 
 MAX_BATCH = 200
@@ -27,6 +27,8 @@ MAX_BATCH = 200
 _MOVES = MoveRow.__table__
 _SNAPSHOTS = Snapshot.__table__
 _GAMES = Game.__table__
+_NOT_AWAY = delete(AwaySeat).where(and_(AwaySeat.game_id == bindparam("gid"),
+                                        AwaySeat.seat == bindparam("away_seat")))
 _PROGRESS = (
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("gid"))
@@ -53,6 +55,9 @@ class MoveRecord:
     snapshot: Any = None
     to_act: list[int] | None = None
     level: str | None = None
+    away: bool | None = None
+    """The seat becomes away with this move (its clock ran out), or back (its player's own
+    move); None: no change."""
 
 
 class MoveWriter:
@@ -137,6 +142,16 @@ async def _write(conn: AsyncConnection, records: list[MoveRecord]) -> None:
                  for r in records if r.snapshot is not None]
     if snapshots:
         await conn.execute(insert(_SNAPSHOTS), snapshots)
+    # away seats (issue 16), in the move's transaction: the timeout that finds a seat's clock
+    # run out makes it away, the player's own move brings it back (a bot's later moves for an
+    # away seat change nothing: a player who came back meanwhile stays back); every instance
+    # reads them from here
+    changed = [{"gid": r.game_id, "away_seat": r.seat} for r in records if r.away is not None]
+    if changed:
+        await conn.execute(_NOT_AWAY, changed)
+    away = [{"game_id": r.game_id, "seat": r.seat} for r in records if r.away]
+    if away:
+        await conn.execute(insert(AwaySeat), away)
     await conn.execute(_PROGRESS, [{
         "gid": r.game_id, "new_seq": r.seq, "new_status": r.status,
         "new_outcome": r.outcome, "new_to_act": r.to_act, "stamp": stamp} for r in records])

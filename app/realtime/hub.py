@@ -11,11 +11,24 @@ import asyncio
 import logging
 from abc import ABC, abstractmethod
 from collections import defaultdict
-from typing import Any
+from typing import Any, Protocol
 
 log = logging.getLogger("bazaar.hub")
 
 Message = dict[str, Any]
+
+
+class Observer(Protocol):
+    """Something besides sockets that hears a game's messages (the play service: the away
+    seats of the games it holds follow the other instances; issue 16)."""
+
+    def holds(self, game_id: str) -> bool:
+        """Whether this observer wants the game's messages at all."""
+        ...
+
+    def observe(self, game_id: str, message: Message) -> None:
+        """Called with each message of a held game, on the event loop; must not block."""
+        ...
 
 
 class Hub(ABC):
@@ -23,6 +36,7 @@ class Hub(ABC):
 
     def __init__(self) -> None:
         self._subscribers: dict[str, set[asyncio.Queue[Message]]] = defaultdict(set)
+        self.observers: list[Observer] = []
 
     def subscribe(self, game_id: str, queue: asyncio.Queue[Message]) -> None:
         self._subscribers[game_id].add(queue)
@@ -34,6 +48,10 @@ class Hub(ABC):
             if not queues:
                 del self._subscribers[game_id]
 
+    def wanted(self, game_id: str) -> bool:
+        """Whether a socket or an observer of this instance wants the game's messages."""
+        return game_id in self._subscribers or any(o.holds(game_id) for o in self.observers)
+
     def subscriber_count(self) -> int:
         return sum(len(q) for q in self._subscribers.values())
 
@@ -43,6 +61,12 @@ class Hub(ABC):
         A socket whose queue is full is too slow; it will be resynchronised with a snapshot
         (the message carries only a seq, so nothing is lost by dropping it).
         """
+        for observer in self.observers:
+            if observer.holds(game_id):
+                try:
+                    observer.observe(game_id, message)
+                except Exception:
+                    log.exception("a hub observer failed on a message of game %s", game_id)
         for queue in list(self._subscribers.get(game_id, ())):
             try:
                 queue.put_nowait(message)

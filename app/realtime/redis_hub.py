@@ -56,7 +56,7 @@ class RedisHub(Hub):
                     if isinstance(channel, bytes):
                         channel = channel.decode()
                     game_id = channel[len(PREFIX):]
-                    if game_id in self._subscribers:
+                    if self.wanted(game_id):
                         self.deliver(game_id, json.loads(item["data"]))
             except asyncio.CancelledError:
                 raise

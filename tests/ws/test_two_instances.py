@@ -163,3 +163,24 @@ def test_presence_counts_the_sockets_of_every_instance(instances: list[str]) -> 
     assert ann.game(game_id)["connected"] == [0]
     watcher.close()
     mine.close()
+
+
+def test_a_player_back_on_another_instance_is_no_longer_played_for(
+        instances: list[str]) -> None:
+    """Issue 16: the away seats (clock ran out) are the same on every instance."""
+    from tests.api.test_clock import clocked_game, wait_for
+
+    a_url, b_url = instances
+    ann, bob = Player(a_url, "Ann"), Player(b_url, "Bob")
+    game_id = clocked_game(ann, bob, seconds=3)
+    bob.game(game_id)  # both instances hold the game
+    # Ann does nothing: her clock runs out and every instance knows she is away
+    wait_for(lambda: 0 in ann.game(game_id)["away"] and 0 in bob.game(game_id)["away"])
+    # Ann comes back on the instance where she was not timed out... or was: either way, the
+    # other one must stop playing for her
+    viewer = Viewer(b_url, game_id, ann.token)
+    viewer.send({"type": "hello"})
+    viewer.recv_type("snapshot")
+    wait_for(lambda: 0 not in bob.game(game_id)["away"], timeout=5)
+    wait_for(lambda: 0 not in ann.game(game_id)["away"], timeout=5)
+    viewer.close()
