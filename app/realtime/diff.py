@@ -3,14 +3,46 @@
 Views are small trees of dicts and lists; a generic LCS diff (jsonpatch.make_patch) costs
 milliseconds per step. This walks both trees once: dict keys are compared by name, lists of
 equal length element by element, and a list that changed length is patched at its tail (the
-common case: a log or history that grew by an entry) or, when most of it changed, replaced whole.
+common case: a log or history that grew by an entry) or, when most of it changed, replaced whole;
+an object in which several fields changed is replaced whole when that is shorter.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 Op = dict[str, Any]
+
+
+_DUMPS = json.JSONEncoder(separators=(",", ":")).encode
+
+
+def _size(value: Any) -> int:
+    """About the bytes of the value in a frame (exact but for escapes in strings)."""
+    if value is None or value is True:
+        return 4
+    if value is False:
+        return 5
+    if isinstance(value, str):
+        return len(value) + 2
+    if isinstance(value, int):
+        return len(str(value))
+    return len(_DUMPS(value))
+
+
+def _shorter_whole(new: dict[str, Any], inner: list[Op]) -> bool:
+    """Whether replacing the object whole takes fewer bytes than the ops in ``inner``."""
+    parts = 0
+    for op in inner:
+        parts += len(op["path"]) + 24  # {"op":"replace","path":"","value":}
+        if "value" in op:
+            parts += _size(op["value"])
+    # the object is at least its keys, quotes, colons, commas and a byte a value: ops shorter
+    # than that need no encoding of the whole to be kept
+    if parts <= 1 + sum(len(key) + 4 for key in new):
+        return False
+    return _size(new) < parts
 
 
 def _escape(key: str) -> str:
@@ -28,15 +60,22 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
     if old is new:
         return
     if isinstance(old, dict) and isinstance(new, dict):
+        inner: list[Op] = []
         for key, value in old.items():
             sub = f"{path}/{_escape(str(key))}"
             if key not in new:
-                ops.append({"op": "remove", "path": sub})
+                inner.append({"op": "remove", "path": sub})
             else:
-                _diff(value, new[key], sub, ops)
+                _diff(value, new[key], sub, inner)
         for key, value in new.items():
             if key not in old:
-                ops.append({"op": "add", "path": f"{path}/{_escape(str(key))}", "value": value})
+                inner.append({"op": "add", "path": f"{path}/{_escape(str(key))}", "value": value})
+        if len(inner) > 1 and path and _shorter_whole(new, inner):
+            # several fields of a small object changed (a turn's tile, square and rotation
+            # set back to null): the object whole is shorter than an op for each
+            ops.append({"op": "replace", "path": path, "value": new})
+        else:
+            ops.extend(inner)
         return
     if isinstance(old, list) and isinstance(new, list):
         if abs(len(old) - len(new)) == 1 and _one_element(old, new, path, ops):

@@ -272,3 +272,20 @@ def test_keyboard_enter_selects_and_enter_again_confirms(guest, problems):
     segment = focused.split(":")[2]
     assert [f["segment"] for f in game(page, game_id)["view"]["figures"] if f["seat"] == 0] == [segment]
     assert problems.errors == []
+
+
+def test_carcassonne_the_tile_just_placed_stays_marked_after_a_reload(guest, problems):
+    """In the figure step the board marks the tile just placed; the view no longer repeats its
+    square in `turn` (issue 16), so a page opened at that step reads it from the board's last
+    entry, the tiles being listed in the order they were placed."""
+    page = guest("Cara", **DESKTOP)
+    game_id = carcassonne_at_figure(page, False)
+    page.reload()
+    page.get_by_test_id("figure-spot").first.wait_for()
+    last = game(page, game_id)["view"]["board"][-1]
+    assert (last["x"], last["y"]) != (0, 0)  # the person's tile, not the start tile
+    mark = page.locator("rect.cc-last")
+    assert mark.count() == 1
+    assert (mark.get_attribute("x"), mark.get_attribute("y")) == (
+        str(last["x"] * 100 + 2), str(last["y"] * 100 + 2))
+    assert not problems.errors and not problems.dialogs

@@ -68,8 +68,10 @@ def view(s: State, public_opts: dict[str, Any]) -> dict[str, Any]:
         counts = Counter(s.stack[s.pos:])
         counts.update(s.facedown)
         v["remaining"] = dict(sorted(counts.items()))
-    v["turn"] = {"seat": ctx.get("seat"), "part": ctx.get("kind"), "tile": ctx.get("tile"),
-                 "x": ctx.get("x"), "y": ctx.get("y"), "r": ctx.get("r")} if ctx else None
+    # where the tile in hand went is the board's last entry (the board lists the tiles in the
+    # order they were placed); repeating it here made three fields to set back every turn
+    v["turn"] = {"seat": ctx.get("seat"), "part": ctx.get("kind"),
+                 "tile": ctx.get("tile")} if ctx else None
     # The squares where the tile can go, each once: the board highlights and frames them. The
     # rotations each square allows are in the legal moves of the seat to act; in the view they
     # made most of a late-game patch, since the list changes whole every turn (issue 16).

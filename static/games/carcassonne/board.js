@@ -297,8 +297,9 @@ export function mount(root, ctx) {
     }
     for (const [at, old] of placed) if (!seen.has(at)) { old.node.remove(); placed.delete(at); }
     clear(layers.marks);
-    const turn = view.turn;
-    const here = turn && turn.x !== null && turn.x !== undefined ? [turn.x, turn.y] : lastPlaced;
+    // in the figure step the tile just placed is the board's last entry (placement order)
+    const last = view.board.length ? view.board[view.board.length - 1] : null;
+    const here = view.phase === "figure" && last ? [last.x, last.y] : lastPlaced;
     if (here) {
       layers.marks.append(svg("rect", {x: here[0] * U + 2, y: here[1] * U + 2, width: U - 4, height: U - 4,
         class: "cc-last", fill: "none"}));

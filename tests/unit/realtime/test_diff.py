@@ -47,3 +47,15 @@ def test_one_card_taken_from_the_middle_is_one_remove() -> None:
 def test_type_changes_and_bool_int_are_replaced() -> None:
     assert diff({"a": True}, {"a": 1}) == [{"op": "replace", "path": "/a", "value": 1}]
     assert diff({"a": [1]}, {"a": {"0": 1}}) == [{"op": "replace", "path": "/a", "value": {"0": 1}}]
+
+
+def test_a_small_object_with_several_changes_is_replaced_whole() -> None:
+    """A turn whose seat and tile both changed costs one op, not one per field (issue 16:
+    the late-game patch), while one changed field of a large object stays one small op."""
+    old = {"turn": {"seat": 0, "part": "first", "tile": "A"}, "log": list(range(50))}
+    new = {"turn": {"seat": 1, "part": "first", "tile": "D"}, "log": list(range(50))}
+    assert diff(old, new) == [{"op": "replace", "path": "/turn", "value": new["turn"]}]
+    big_old = {"a": {"x": 1, "y": 2, "rows": [[i] * 5 for i in range(20)]}}
+    big_new = {"a": {"x": 3, "y": 4, "rows": [[i] * 5 for i in range(20)]}}
+    assert diff(big_old, big_new) == [{"op": "replace", "path": "/a/x", "value": 3},
+                                      {"op": "replace", "path": "/a/y", "value": 4}]
