@@ -308,12 +308,14 @@ class PlayService:
                     if new_seq % self.settings.snapshot_every == 0 else None)
         # the seats to act next: kept on the game row and used for the turn notices
         to_act = [] if outcome else sorted(engine.to_act(state))
+        # the away row (issue 16): the timeout that finds the clock run out writes it, the
+        # player's own move deletes it, every other move leaves it as it is
+        away: bool | None = False if actor == "player" else (True if newly_away else None)
         try:
             await self.writer.write(MoveRecord(
                 live.id, new_seq, seat, move, rng.outcomes, events, actor, client_move_id,
                 "finished" if outcome else "live", self._outcome_json(live, outcome), snapshot,
-                to_act, level,
-                False if actor == "player" else True if newly_away else None))
+                to_act, level, away))
         except IntegrityError:
             # someone else (another instance, another tab) took this seq first
             await self.catch_up(live)

@@ -71,8 +71,8 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
             if key not in old:
                 inner.append({"op": "add", "path": f"{path}/{_escape(str(key))}", "value": value})
         if len(inner) > 1 and path and _shorter_whole(new, inner):
-            # several fields of a small object changed (a turn's tile, square and rotation
-            # set back to null): the object whole is shorter than an op for each
+            # several fields of a small object changed (a turn's seat and tile, an auction's
+            # current bid and bidder): the object whole is shorter than an op for each
             ops.append({"op": "replace", "path": path, "value": new})
         else:
             ops.extend(inner)
