@@ -6,6 +6,7 @@ import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+import orjson
 from sqlalchemy import JSON, MetaData, event, exc
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -35,10 +36,18 @@ IDLE_PING_SECONDS = 10.0
 """A pooled connection idle this long is pinged before use (see ``_ping_when_idle``)."""
 
 
+def json_text(value: Any) -> str:
+    """A JSON column's text: orjson, about ten times faster than `json.dumps` for a move's
+    events and a state snapshot, written on every move (issue 16). Integer keys become strings,
+    as `json.dumps` makes them."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 def make_engine(url: str, idle_ping_seconds: float = IDLE_PING_SECONDS) -> AsyncEngine:
     """An async engine; SQLite gets WAL and a busy timeout so readers never block writers."""
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 30})
+        engine = create_async_engine(url, connect_args={"timeout": 30},
+                                     json_serializer=json_text, json_deserializer=orjson.loads)
 
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -52,7 +61,8 @@ def make_engine(url: str, idle_ping_seconds: float = IDLE_PING_SECONDS) -> Async
     # No pre-ping on every checkout: that is a round trip per move. A connection that sat
     # idle is pinged instead (a busy one was just proven alive), so that a server restart,
     # a failover or an idle-connection reaper never fails a request (issue 11).
-    engine = create_async_engine(url, pool_size=30, max_overflow=30, pool_recycle=1800)
+    engine = create_async_engine(url, pool_size=30, max_overflow=30, pool_recycle=1800,
+                                 json_serializer=json_text, json_deserializer=orjson.loads)
     _ping_when_idle(engine, idle_ping_seconds)
     return engine
 

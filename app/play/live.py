@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from app.games.base import Engine, Event, ReplayRng, Seat
+from app.games.base import Engine, Event, Move, ReplayRng, Seat
 from app.play.origin import is_origin, origin_text
 from app.realtime.diff import diff
 
@@ -40,6 +40,9 @@ class Step:
     views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
     frames: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
     texts: dict[Viewer, str] = field(default_factory=dict)
+    # the legal moves of each seat to act, listed once per step: every frame of that seat's
+    # sockets, GET /api/games and the turn check read them (Grand Bazaar lists every bundle)
+    legal: dict[Seat, list[Move]] = field(default_factory=dict)
 
 
 @dataclass
@@ -158,7 +161,10 @@ class LiveGame:
         no longer playable)."""
         if viewer is None or not self.playable or viewer not in self.engine.to_act(self.state):
             return []
-        return self.engine.legal_moves(self.state, viewer)
+        step = self.history[-1]
+        if viewer not in step.legal:
+            step.legal[viewer] = self.engine.legal_moves(self.state, viewer)
+        return step.legal[viewer]
 
     def events_for(self, events: list[Event], viewer: Viewer) -> list[Event]:
         """The events as ``viewer`` may see them, each with its description in words."""

@@ -215,9 +215,11 @@ class PlayService:
     # ------------------------------------------------------------------ moves
 
     async def submit(self, game_id: str, user_id: str | None, move: Any, seq: int,
-                     client_move_id: str | None = None, seat: int | None = None
-                     ) -> dict[str, Any]:
-        """A person's move through the pipeline; returns ``{seq, events}``.
+                     client_move_id: str | None = None, seat: int | None = None,
+                     words: bool = True) -> dict[str, Any]:
+        """A person's move through the pipeline; returns ``{seq, events}``, the events in
+        words only with ``words`` (the socket's ``moved`` frame carries the seq alone: the
+        move's events reach every socket in the patch, described there once for all).
 
         The caller is authenticated and its seat resolved before anything else is looked at:
         a ``client_move_id`` retry is recognised only for the seat that made the move, and is
@@ -228,35 +230,46 @@ class PlayService:
             raise unauthorized()
         live = await self.load(game_id)
         try:
-            return await self._submit(live, user_id, move, seq, client_move_id, seat)
+            return await self._submit(live, user_id, move, seq, client_move_id, seat, words)
         except ApiError as err:
             self.metrics.move_errors.labels(live.kind, err.code).inc()
             raise
 
     async def _submit(self, live: LiveGame, user_id: str, move: Any, seq: int,
-                      client_move_id: str | None, seat: int | None) -> dict[str, Any]:
+                      client_move_id: str | None, seat: int | None, words: bool
+                      ) -> dict[str, Any]:
         async with live.lock:
-            if seq > live.seq:
-                await self.catch_up(live)
-            move_type = move.get("type") if isinstance(move, dict) else None
-            if isinstance(move_type, str) and move_type in live.engine.host_moves:
-                if user_id != live.host_id:
-                    raise forbidden("NOT_HOST", "only the host may make this move")
-                acting: int = HOST
-            else:
-                resolved = self.resolve_seat(live, user_id, seat)
-                if resolved is None:
-                    raise forbidden("NOT_YOUR_SEAT", "you hold no seat in this game")
-                acting = resolved
-            if client_move_id:
-                done = live.client_moves.get((acting, client_move_id))
-                if done is not None:
-                    return {"seq": done[0], "events": self._own_events(live, acting, done[1])}
-            if acting == HOST:
-                return await self._commit(live, HOST, move, seq, client_move_id, "host")
-            if acting in live.resigned:
-                raise forbidden("RESIGNED", "this seat has resigned; the bot plays it")
-            return await self._commit(live, acting, move, seq, client_move_id, "player")
+            done = await self._submit_locked(live, user_id, move, seq, client_move_id, seat)
+            if not words:
+                return {"seq": done["seq"]}
+            return {"seq": done["seq"], "events": self._own_events(live, done["seat"],
+                                                                   done["events"])}
+
+    async def _submit_locked(self, live: LiveGame, user_id: str, move: Any, seq: int,
+                             client_move_id: str | None, seat: int | None) -> dict[str, Any]:
+        """The move's seq, the seat it was made for and its raw events (the caller holds
+        ``live.lock``)."""
+        if seq > live.seq:
+            await self.catch_up(live)
+        move_type = move.get("type") if isinstance(move, dict) else None
+        if isinstance(move_type, str) and move_type in live.engine.host_moves:
+            if user_id != live.host_id:
+                raise forbidden("NOT_HOST", "only the host may make this move")
+            acting: int = HOST
+        else:
+            resolved = self.resolve_seat(live, user_id, seat)
+            if resolved is None:
+                raise forbidden("NOT_YOUR_SEAT", "you hold no seat in this game")
+            acting = resolved
+        if client_move_id:
+            done = live.client_moves.get((acting, client_move_id))
+            if done is not None:
+                return {"seq": done[0], "seat": acting, "events": done[1]}
+        if acting == HOST:
+            return await self._commit(live, HOST, move, seq, client_move_id, "host")
+        if acting in live.resigned:
+            raise forbidden("RESIGNED", "this seat has resigned; the bot plays it")
+        return await self._commit(live, acting, move, seq, client_move_id, "player")
 
     async def _finished(self, game_id: str) -> None:
         """Run the platform's end-of-game duties (the ratings) before anyone sees the end, so
@@ -285,7 +298,7 @@ class PlayService:
             async with self.sessions() as session:
                 row = await repo.move_by_client_id(session, live.id, seat, client_move_id)
             if row is not None:
-                return {"seq": row.seq, "events": self._own_events(live, seat, list(row.events))}
+                return {"seq": row.seq, "seat": seat, "events": list(row.events)}
         if live.finished:
             raise conflict("GAME_FINISHED", "the game is over")
         if live.imported:
@@ -338,7 +351,7 @@ class PlayService:
         await self.hub.publish(live.id, {"type": "advanced", "seq": new_seq})
         await notices.after_move(self.hub, live, waiting, to_act, outcome)
         self.kick_bots(live)
-        return {"seq": new_seq, "events": self._own_events(live, seat, events)}
+        return {"seq": new_seq, "seat": seat, "events": events}
 
     @staticmethod
     def _outcome_json(live: LiveGame, outcome: Any) -> dict[str, Any] | None:

@@ -177,7 +177,7 @@ class Connection:
             return
         try:
             result = await self.play.submit(self.live.id, user_id, frame.move, frame.seq,
-                                            frame.client_move_id, self.viewer)
+                                            frame.client_move_id, self.viewer, words=False)
         except ApiError as err:
             await self.error(err.code, err.reason, client_move_id=frame.client_move_id,
                              **err.extra)
