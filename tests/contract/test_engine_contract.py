@@ -12,6 +12,7 @@ import copy
 import json
 from typing import Any
 
+import jsonpatch
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -25,6 +26,7 @@ from app.games.base import (
     ReplayRng,
     SeededRng,
 )
+from app.realtime.diff import diff
 from tests.contract.configs import ENGINES, config_id, configs
 
 MAX_STEPS = 20_000
@@ -332,3 +334,29 @@ def test_a_position_continues_under_other_names(engine: Engine, players: int,
         seat = sorted(engine.to_act(start))[0]
         start, _ = engine.apply(start, seat, engine.bot_move(start, seat, chooser), SeededRng(1))
     assert engine.outcome(start) is not None
+
+
+@pytest.mark.parametrize(("engine", "players", "options"), configs(), ids=config_id)
+def test_every_step_patch_rebuilds_the_view_to_the_byte(engine: Engine, players: int,
+                                                        options: dict[str, Any]) -> None:
+    """The server diffs two views with `==` to skip what did not change (issue 16), which takes
+    1 for True and 1.0: each view field must keep its JSON type from step to step, so that the
+    patch applied to the old view gives the new one exactly, as JSON text, for every viewer."""
+    names = [f"P{i}" for i in range(players)]
+    state = engine.setup(names, engine.validate_options(options, players), SeededRng(5))
+    chooser = SeededRng(11)
+    viewers: list[int | None] = [None, *range(players)]
+    before = {v: engine.view(state, v) for v in viewers}
+    for _step in range(MAX_STEPS):
+        if engine.outcome(state) is not None:
+            break
+        to_act = sorted(engine.to_act(state))
+        seat = to_act[chooser.randbelow(len(to_act))]
+        legal = engine.legal_moves(state, seat)
+        state, _ = engine.apply(state, seat, legal[chooser.randbelow(len(legal))], chooser)
+        for viewer in viewers:
+            after = engine.view(state, viewer)
+            rebuilt = jsonpatch.apply_patch(before[viewer], diff(before[viewer], after))
+            assert json.dumps(rebuilt, sort_keys=True) == json.dumps(after, sort_keys=True), (
+                f"{engine.kind}: the patch for viewer {viewer} does not rebuild the view")
+            before[viewer] = after
