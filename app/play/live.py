@@ -40,8 +40,8 @@ class Step:
     views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
     frames: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
     texts: dict[Viewer, str] = field(default_factory=dict)
-    # the legal moves of each seat to act, listed once per step: every frame of that seat's
-    # sockets, GET /api/games and the turn check read them (Grand Bazaar lists every bundle)
+    # the legal moves of each seat to act, listed once per step for every frame of that seat's
+    # sockets and GET /api/games (Grand Bazaar lists every bundle)
     legal: dict[Seat, list[Move]] = field(default_factory=dict)
 
 

@@ -50,6 +50,12 @@ def _shorter_whole(new: dict[str, Any], inner: list[Op]) -> bool:
     return _size(new) < parts
 
 
+def _same(old: Any, new: Any) -> bool:
+    """Whether a subtree is unchanged, by the comparison in C (see the module's docstring for
+    what `==` takes for equal)."""
+    return old is new or (type(old) is type(new) and old == new)
+
+
 def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
@@ -70,13 +76,9 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
             if key not in new:
                 inner.append({"op": "remove", "path": f"{path}/{_escape(str(key))}"})
                 continue
-            now = new[key]
-            # most of a view is the same from one step to the next: equal subtrees are skipped
-            # by the comparison in C, before any path is built (issue 16). `==` takes 1 for
-            # 1.0 and True: a view's field keeps its JSON type from step to step
-            if value is now or (type(value) is type(now) and value == now):
-                continue
-            _diff(value, now, f"{path}/{_escape(str(key))}", inner)
+            # most of a view is the same from one step to the next: no path is built for it
+            if not _same(value, new[key]):
+                _diff(value, new[key], f"{path}/{_escape(str(key))}", inner)
         for key, value in new.items():
             if key not in old:
                 inner.append({"op": "add", "path": f"{path}/{_escape(str(key))}", "value": value})
@@ -97,9 +99,8 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
             ops.append({"op": "replace", "path": path, "value": new})
             return
         for i in range(common):
-            was, now = old[i], new[i]
-            if was is not now and (type(was) is not type(now) or was != now):
-                _diff(was, now, f"{path}/{i}", ops)
+            if not _same(old[i], new[i]):
+                _diff(old[i], new[i], f"{path}/{i}", ops)
         for i in range(len(old) - 1, common - 1, -1):
             ops.append({"op": "remove", "path": f"{path}/{i}"})
         for i in range(common, len(new)):

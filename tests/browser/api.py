@@ -59,12 +59,19 @@ def start_against_bots(page: Any, kind: str, players: int, options: dict[str, An
     return game_id
 
 
-def advance_to(page: Any, game_id: str, move_type: str) -> None:
-    """Play the person's first legal move until ``move_type`` is among its legal moves."""
-    for _ in range(100):
+class GameEnded(AssertionError):
+    """The game ended before the person had the move that was waited for."""
+
+
+def advance_to(page: Any, game_id: str, move_type: str, tries: int = 100) -> None:
+    """Play the person's first legal move until ``move_type`` is among its legal moves;
+    `GameEnded` if the game ends first."""
+    for _ in range(tries):
         now = game(page, game_id)
         if any(m["type"] == move_type for m in now["legal"]):
             return
+        if now["status"] != "live":
+            raise GameEnded(f"the game ended before the person had a {move_type} to make")
         if now["legal"]:
             move(page, game_id, now["seq"], now["legal"][0])
         page.wait_for_timeout(100)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.api import advance_to, move, start_against_bots, wait_for_seq_after
+from tests.browser.api import GameEnded, advance_to, start_against_bots, wait_for_seq_after
 from tests.browser.games import IN_VIEW
 
 pytestmark = pytest.mark.browser
@@ -29,15 +29,11 @@ def bazaar_at_buy(page) -> str:  # type: ignore[no-untyped-def]
     out two stalls first and the game ends), so a game that ends first is replaced by a new one."""
     for _ in range(4):
         game_id = start_against_bots(page, "bazaar", 2, {"first_player": 0})
-        for _ in range(400):
-            now = game(page, game_id)
-            if any(m["type"] == "Buy" for m in now["legal"]):
-                return game_id
-            if now["status"] != "live":
-                break
-            if now["legal"]:
-                move(page, game_id, now["seq"], now["legal"][0])
-            page.wait_for_timeout(50)
+        try:
+            advance_to(page, game_id, "Buy", tries=400)
+        except GameEnded:
+            continue
+        return game_id
     raise AssertionError("the person never had a Buy to make in four games")
 
 
