@@ -66,6 +66,9 @@ class Settings(BaseSettings):
     # Peers whose X-Forwarded-For/-Proto are believed (comma-separated IPs or networks, or *).
     forwarded_allow_ips: str = "127.0.0.1,::1"
     run_migrations: bool = True
+    # The garbage collector's young-generation threshold in a serving process, after freezing
+    # what start-up made (app/gc_policy.py); 0 keeps CPython's defaults and freezes nothing.
+    gc_young_threshold: int = 10_000
     log_level: str = "info"
     cookie_secure: bool = False
     # Origins whose pages may act with the cookie, comma-separated (https://example.org);

@@ -24,6 +24,7 @@ from app.config import Settings, get_settings
 from app.csrf import CrossSiteGuard
 from app.db import make_engine, make_sessionmaker
 from app.games.base import all_engines
+from app.gc_policy import tune_for_serving
 from app.identity.account_router import router as account_router
 from app.identity.router import router as identity_router
 from app.limits import BodyLimit
@@ -75,6 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.play.start_resuming()
         clocks = ClockKeeper(app.state.play)
         clocks.start()
+        tune_for_serving(settings.gc_young_threshold)
         try:
             yield
         finally:

@@ -113,7 +113,9 @@ class ServerThread:
 
 def make_settings(url: str, **overrides: Any) -> Settings:
     base: dict[str, Any] = {"database_url": url, "bot_delay": 0.0, "rate_moves": 10_000,
-                            "rate_chat": 50, "rate_lobbies": 10_000, "snapshot_every": 5}
+                            "rate_chat": 50, "rate_lobbies": 10_000, "snapshot_every": 5,
+                            # one process builds many apps: each would freeze the last's garbage
+                            "gc_young_threshold": 0}
     base.update(overrides)
     return Settings(**base)
 
