@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
@@ -61,6 +62,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # import every game and anyio's asyncio backend now, not on the first request that
+        # needs them (compiling them there stalled the first games of a busy start by 0.4 s)
+        all_engines()
+        await anyio.sleep(0)
         if settings.run_migrations:
             await upgrade_async(settings.database_url)
         engine = make_engine(settings.database_url, settings.db_idle_ping_seconds)
