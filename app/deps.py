@@ -56,12 +56,19 @@ async def identity_of(request: Request, token: str | None) -> Identity | None:
     async with request.app.state.sessions() as session:
         found = await identify(session, token)
     if found is not None:
-        if len(cache) > 50_000:
-            cache.clear()
-        cache[token] = (found, time.monotonic() + CACHE_SECONDS)
+        remember(request.app, token, found)
     else:
         cache.pop(token, None)
     return found
+
+
+def remember(app: Any, token: str, who: Identity) -> None:
+    """Trust ``token`` as ``who`` for `CACHE_SECONDS`: one it looked up, or the token of a
+    session just committed (a new guest's first requests then read nothing back; issue 16)."""
+    cache: dict[str, tuple[Identity, float]] = app.state.identities
+    if len(cache) > 50_000:
+        cache.clear()
+    cache[token] = (who, time.monotonic() + CACHE_SECONDS)
 
 
 def forget_sessions(app: Any, session_ids: list[str] | set[str], user_id: str | None = None

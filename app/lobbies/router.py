@@ -12,7 +12,6 @@ from app.lobbies import repository as repo
 from app.lobbies import service
 from app.lobbies.models import Lobby
 from app.lobbies.schemas import JoinIn, LobbyIn, LobbyPatch, SeatIn
-from app.play.models import Game
 from app.ratelimit import limit
 from app.schemas import IdParam
 
@@ -20,6 +19,8 @@ router = APIRouter(prefix="/api/lobbies", tags=["lobbies"])
 
 
 async def _json(session: SessionDep, lobby: Lobby, viewer: Identity | None) -> dict[str, Any]:
+    if viewer is not None and viewer.user_id == lobby.host_id:
+        return service.to_json(lobby, viewer, viewer.name)  # the host's own name: no query
     names = await names_of(session, {lobby.host_id})
     return service.to_json(lobby, viewer, names.get(lobby.host_id, "host"))
 
@@ -86,10 +87,10 @@ async def start_lobby(lobby_id: IdParam, user: CurrentUser, session: SessionDep,
                       play: PlayDep) -> dict[str, Any]:
     """Start the game (host only, every seat held)."""
     lobby = await service.load(session, lobby_id, True)
-    game_id = await service.start(session, lobby, user, user.name)
+    game = await service.start(session, lobby, user, user.name)
+    game_id = game.id
     await session.commit()
-    game = await session.get(Game, game_id)  # still in the session: no query
-    play.kick_bots(play.adopt(game) if game is not None else await play.load(game_id))
+    play.kick_bots(play.adopt(game))  # from the row as written: nothing is read back
     if lobby.rematch_of:
         # the finished game's viewers learn that its rematch has begun, and where
         await play.notify(lobby.rematch_of, {"type": "rematch", "lobby_id": lobby.id,

@@ -18,6 +18,7 @@ from app.lobbies import repository as repo
 from app.lobbies.models import Lobby, LobbySeat
 from app.lobbies.schemas import LobbyIn, LobbyPatch
 from app.play.continuation import create_continued_game
+from app.play.models import Game
 from app.play.repository import now
 from app.play.setup import create_game
 
@@ -273,8 +274,9 @@ async def give_to_bot(session: AsyncSession, lobby: Lobby, user: Identity, seat:
     return lobby
 
 
-async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: str) -> str:
-    """Start the game: every seat must be held. Returns the new game's id."""
+async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: str) -> Game:
+    """Start the game: every seat must be held. Returns the new game's row (the caller holds
+    it: the session keeps only a weak reference, and a row let go is read back)."""
     _require_host(lobby, user)
     _require_open(lobby)
     if any(s.holder == "open" for s in lobby.seats):
@@ -303,4 +305,4 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
                                  takeover_level=takeover)
     lobby.status, lobby.game_id = "started", game.id
     await session.flush()
-    return game.id
+    return game
