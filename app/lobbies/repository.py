@@ -4,17 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import joinedload
 
 from app.lobbies.models import Lobby
 
+# A lobby with its seats in one round trip (a joined load, not the relationship's second
+# query), built once; locked for update on PostgreSQL, where only the lobby's row can be
+# locked (its seats are the nullable side of the join; SQLite ignores the lock). Together
+# about 0.8 ms of CPU per join and per start (issue 16).
+_BY_ID = select(Lobby).where(Lobby.id == bindparam("lobby_id")).options(joinedload(Lobby.seats))
+_BY_ID_LOCKED = _BY_ID.with_for_update(of=Lobby)
+
 
 async def get(session: AsyncSession, lobby_id: str, lock: bool = False) -> Lobby | None:
-    query = select(Lobby).where(Lobby.id == lobby_id)
-    if lock:
-        query = query.with_for_update()
-    return (await session.scalars(query)).first()
+    query = _BY_ID_LOCKED if lock else _BY_ID
+    return (await session.scalars(query, {"lobby_id": lobby_id})).unique().first()
 
 
 async def list_open(session: AsyncSession, limit: int = 100) -> Sequence[Lobby]:
