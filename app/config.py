@@ -68,7 +68,7 @@ class Settings(BaseSettings):
     run_migrations: bool = True
     # The garbage collector's young-generation threshold in a serving process, after freezing
     # what start-up made (app/gc_policy.py); 0 keeps CPython's defaults and freezes nothing.
-    gc_young_threshold: int = 10_000
+    gc_young_threshold: int = 50_000
     log_level: str = "info"
     cookie_secure: bool = False
     # Origins whose pages may act with the cookie, comma-separated (https://example.org);
