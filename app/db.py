@@ -16,6 +16,8 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.orm import DeclarativeBase
 
+from app.json_text import json_text
+
 NAMING = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",
@@ -34,13 +36,6 @@ class Base(DeclarativeBase):
 
 IDLE_PING_SECONDS = 10.0
 """A pooled connection idle this long is pinged before use (see ``_ping_when_idle``)."""
-
-
-def json_text(value: Any) -> str:
-    """A JSON column's text: orjson, about ten times faster than `json.dumps` for a move's
-    events and a state snapshot, written on every move (issue 16). Integer keys become strings,
-    as `json.dumps` makes them."""
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def make_engine(url: str, idle_ping_seconds: float = IDLE_PING_SECONDS) -> AsyncEngine:

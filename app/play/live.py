@@ -13,9 +13,8 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
 from app.games.base import Engine, Event, Move, ReplayRng, Seat
+from app.json_text import json_text
 from app.play.origin import is_origin, origin_text
 from app.realtime.diff import diff
 
@@ -214,7 +213,7 @@ class LiveGame:
             frame = self.patch_frame(seq, viewer)
             if frame is None:
                 return None
-            step.texts[viewer] = orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+            step.texts[viewer] = json_text(frame)
         return step.texts[viewer]
 
     def snapshot_frame(self, viewer: Viewer) -> dict[str, Any]:

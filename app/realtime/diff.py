@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
+from app.json_text import json_bytes
 
 Op = dict[str, Any]
 
@@ -33,7 +33,7 @@ def _size(value: Any) -> int:
         return len(value) + 2
     if isinstance(value, int):
         return len(str(value))
-    return len(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
+    return len(json_bytes(value))
 
 
 def _shorter_whole(new: dict[str, Any], inner: list[Op]) -> bool:

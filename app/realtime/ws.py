@@ -13,12 +13,12 @@ import logging
 import re
 from typing import Annotated, Any, Literal
 
-import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app.errors import ApiError
 from app.identity.service import Identity
+from app.json_text import json_text
 from app.play.live import LiveGame, Viewer
 from app.play.service import PlayService
 from app.ratelimit import caller_key
@@ -80,7 +80,7 @@ class Connection:
         return wait
 
     async def send(self, frame: dict[str, Any]) -> None:
-        await self.send_text(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
+        await self.send_text(json_text(frame))
 
     async def send_text(self, text: str) -> None:
         async with self._send_lock:
