@@ -88,11 +88,10 @@ async def start_lobby(lobby_id: IdParam, user: CurrentUser, session: SessionDep,
     """Start the game (host only, every seat held)."""
     lobby = await service.load(session, lobby_id, True)
     game = await service.start(session, lobby, user, user.name)
-    game_id = game.id
     await session.commit()
     play.kick_bots(play.adopt(game))  # from the row as written: nothing is read back
     if lobby.rematch_of:
         # the finished game's viewers learn that its rematch has begun, and where
         await play.notify(lobby.rematch_of, {"type": "rematch", "lobby_id": lobby.id,
-                                             "by": user.name, "game_id": game_id})
-    return {"game_id": game_id}
+                                             "by": user.name, "game_id": game.id})
+    return {"game_id": game.id}

@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from app.json_text import json_text
 from app.play.notices import channel
 from app.realtime import admission
 from app.realtime.hub import Hub
@@ -41,7 +42,7 @@ async def account_socket(ws: WebSocket) -> None:
     hub: Hub = ws.app.state.hub
 
     async def send(message: dict[str, Any]) -> None:
-        await ws.send_text(orjson.dumps(message).decode())
+        await ws.send_text(json_text(message))
 
     try:
         async with pumping(hub, channel(user.user_id), send, 64):
