@@ -32,7 +32,7 @@ from app.limits import BodyLimit
 from app.lobbies.router import router as lobbies_router
 from app.metrics import CONTENT_TYPE_LATEST
 from app.migrate import upgrade_async
-from app.play.clock import ClockKeeper
+from app.play.clock_keeper import ClockKeeper
 from app.play.router import router as play_router
 from app.play.service import PlayService
 from app.ratelimit import RateLimiter, SocketSlots

@@ -21,21 +21,10 @@ from app.errors import ApiError, conflict, not_found
 from app.games.base import Engine, RecordingRng, SeededRng, get_engine
 from app.ids import new_id
 from app.play import repository as repo
-from app.play.live import apply_recorded
 from app.play.models import Game
+from app.play.positions import state_at
 from app.play.records import IMPORTED
-from app.play.repository import now
-
-
-async def state_at(session: AsyncSession, game: Game, step: int) -> Any:
-    """The state of ``game`` after move ``step``, from its nearest snapshot and the log."""
-    engine = get_engine(game.kind)
-    snap = await repo.latest_snapshot(session, game.id, at_most=step)
-    rows = await repo.moves_after(session, game.id, snap.seq if snap else 0, upto=step)
-    state = engine.load_state(snap.state if snap else game.initial_state)
-    for row in rows:
-        state = apply_recorded(engine, state, row)
-    return state
+from app.utc import now
 
 
 async def continuable(session: AsyncSession, game_id: str, step: int) -> tuple[Game, Any]:

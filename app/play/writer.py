@@ -12,21 +12,21 @@ import asyncio
 import contextlib
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import and_, bindparam, delete, insert, update
+from sqlalchemy import Table, and_, bindparam, delete, insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.metrics import Metrics
 from app.play.models import AwaySeat, Game, MoveRow, Snapshot
-from app.play.repository import now
+from app.utc import now
 
 MAX_BATCH = 200
 
-_MOVES = MoveRow.__table__
-_SNAPSHOTS = Snapshot.__table__
-_GAMES = Game.__table__
+_MOVES = cast(Table, MoveRow.__table__)  # the ORM types it as a FromClause
+_SNAPSHOTS = cast(Table, Snapshot.__table__)  # the ORM types it as a FromClause
+_GAMES = cast(Table, Game.__table__)  # the ORM types it as a FromClause
 _NOT_AWAY = delete(AwaySeat).where(and_(AwaySeat.game_id == bindparam("gid"),
                                         AwaySeat.seat == bindparam("away_seat")))
 _PROGRESS = (

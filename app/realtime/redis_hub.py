@@ -42,7 +42,7 @@ class RedisHub(Hub):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
         with contextlib.suppress(Exception):
-            await self._pubsub.aclose()
+            await self._pubsub.aclose()  # type: ignore[no-untyped-call]  # untyped in redis-py
         await self._client.aclose()
 
     async def publish(self, game_id: str, message: Message) -> None:

@@ -142,8 +142,9 @@ class Connection:
         try:
             frame = ClientFrame.validate_json(text)
         except ValidationError as err:
-            first = err.errors()[0] if err.errors() else {}
-            await self.error("BAD_FRAME", f"malformed frame: {first.get('msg', 'invalid')}")
+            errors = err.errors()
+            await self.error("BAD_FRAME",
+                             f"malformed frame: {errors[0]['msg'] if errors else 'invalid'}")
             return
         if isinstance(frame, Hello):
             if self.viewer is not None:
