@@ -72,7 +72,7 @@ class Settings(BaseSettings):
     log_level: str = "info"
     cookie_secure: bool = False
     # Origins whose pages may act with the cookie, comma-separated (https://example.org);
-    # empty: the server's own origin, from the request's scheme and Host (app/csrf.py).
+    # empty: the server's own origin, from the request's scheme and Host (app/web/csrf.py).
     allowed_origins: str = ""
 
 

@@ -12,7 +12,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.conftest import Player, ServerThread, database_url, make_settings, start_game
-from tests.ws.test_socket import Viewer
+from tests.support.sockets import Viewer
 
 PASSWORD = "correct horse battery"
 PER_USERNAME = 8

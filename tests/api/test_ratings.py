@@ -9,7 +9,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from tests.api.test_games import play_to_end
+from tests.support.games import play_to_end
 
 PASSWORD = "correct horse battery"
 SERIAL = itertools.count()

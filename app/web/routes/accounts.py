@@ -13,11 +13,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request, Response
 from pydantic import StringConstraints
 
-from app.deps import COOKIE, CurrentUser, PlayDep, SessionDep, forget_sessions, token_of
-from app.identity import accounts, erase
+from app import erasure
+from app.identity import accounts
 from app.identity.service import Identity, identify, revoke_sessions
 from app.ratelimit import limit_signin
 from app.schemas import Body, Name
+from app.web.deps import COOKIE, CurrentUser, PlayDep, SessionDep, forget_sessions, token_of
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 
@@ -185,10 +186,10 @@ async def delete(body: ConfirmIn, request: Request, response: Response, user: Cu
     """Delete the account: its games show "Former player"; its live seats are resigned."""
     await limit_signin(request, user.username)
     revoked = await accounts.erase(session, user, body.password)
-    live = await erase.neutral_names(session, user.user_id)
+    live = await erasure.neutral_names(session, user.user_id)
     await session.commit()  # resigning below goes through the play service's own sessions
     forget_sessions(request.app, revoked, user.user_id)
-    await erase.resign_live(play, user.user_id, live)
+    await erasure.resign_live(play, user.user_id, live)
     response.delete_cookie(COOKIE, httponly=True, samesite="lax",
                            secure=request.app.state.settings.cookie_secure)
     return {"deleted": True, "games_resigned": len(live)}

@@ -18,9 +18,9 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.json_text import json_text
 from app.play.notices import channel
-from app.realtime import admission
 from app.realtime.hub import Hub
 from app.realtime.pump import pumping
+from app.web.sockets import admission
 
 router = APIRouter()
 

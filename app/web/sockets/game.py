@@ -19,13 +19,14 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from app.errors import ApiError
 from app.identity.service import Identity
 from app.json_text import json_text
-from app.play.live import LiveGame, Viewer
+from app.play.live import LiveGame
 from app.play.service import PlayService
 from app.ratelimit import caller_key
-from app.realtime import admission
 from app.realtime.presence import Presence
 from app.realtime.pump import pumping
+from app.realtime.viewer import Viewer
 from app.schemas import ID_PATTERN, ChatText, ClientMoveId
+from app.web.sockets import admission
 
 log = logging.getLogger("bazaar.ws")
 router = APIRouter()
