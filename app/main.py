@@ -41,6 +41,7 @@ from app.ratings.router import router as ratings_router
 from app.realtime.account_ws import router as account_ws_router
 from app.realtime.hub import Hub, InProcessHub
 from app.realtime.presence import Presence
+from app.realtime.revocations import Revocations
 from app.realtime.ws import router as ws_router
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +74,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.sessions = make_sessionmaker(engine)
         app.state.hub = make_hub(settings)
         await app.state.hub.start()
+        # revoked sessions close their sockets on every instance (issue 24.1)
+        app.state.revocations.start(app.state.hub, settings.revocation_sweep_seconds)
         await app.state.presence.start()
         app.state.play = PlayService(app.state.sessions, app.state.hub, settings)
         app.state.play.metrics.watch(app.state.presence.total, app.state.play.live_count)
@@ -90,6 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.hub.deliver_all({"type": "reconnect"})
             await app.state.play.stop()
             await app.state.presence.stop()
+            await app.state.revocations.stop()
             await app.state.hub.stop()
             await app.state.limiter.close()
             await engine.dispose()
@@ -102,6 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.socket_slots = SocketSlots()
     app.state.identities = {}
     app.state.session_sockets = {}
+    app.state.revocations = Revocations(app)
     # with REDIS_URL every instance's sockets count (app/realtime/presence.py)
     app.state.presence = Presence(settings.redis_url)
     errors.install(app)
