@@ -69,6 +69,9 @@ class Settings(BaseSettings):
     # The garbage collector's young-generation threshold in a serving process, after freezing
     # what start-up made (app/gc_policy.py); 0 keeps CPython's defaults and freezes nothing.
     gc_young_threshold: int = 50_000
+    # Seconds between two checks of the open sockets' sessions against the database, in case
+    # the notice of a revocation was lost (app/web/revocations.py); 0: never.
+    revocation_sweep_seconds: float = 30.0
     log_level: str = "info"
     cookie_secure: bool = False
     # Origins whose pages may act with the cookie, comma-separated (https://example.org);
