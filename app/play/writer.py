@@ -4,6 +4,10 @@ Every move is still committed before it is published (the caller awaits its own 
 the moves that arrive while one transaction is being written go together into the next, so
 the database sees a few large transactions instead of one per move. A batch that hits a key
 clash (another instance took a seq first) is retried move by move, so only the loser fails.
+
+A game's final move writes, in the same transaction, its pending end-of-game duties (the
+``game_duties`` outbox row, app/play/duties.py) and removes its away-seat rows: a finished
+game has nobody to play for.
 """
 
 from __future__ import annotations
@@ -19,13 +23,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.metrics import Metrics
-from app.play.models import AwaySeat, Game, MoveRow, Snapshot
+from app.play.models import AwaySeat, Game, GameDuty, MoveRow, Snapshot
 from app.play.repository import now
 
 MAX_BATCH = 200
 
 _MOVES = MoveRow.__table__
 _SNAPSHOTS = Snapshot.__table__
+_DUTIES = GameDuty.__table__
 _GAMES = Game.__table__
 _NOT_AWAY = delete(AwaySeat).where(and_(AwaySeat.game_id == bindparam("gid"),
                                         AwaySeat.seat == bindparam("away_seat")))
@@ -63,9 +68,13 @@ class MoveRecord:
 class MoveWriter:
     """Writes move records in batches; `write` returns once its record is committed."""
 
-    def __init__(self, db: AsyncEngine, metrics: Metrics | None = None) -> None:
+    def __init__(self, db: AsyncEngine, metrics: Metrics | None = None,
+                 claim_seconds: float = 60.0) -> None:
         self.db = db
         self.metrics = metrics
+        # how long the committing instance owns a finished game's duties before a sweep may
+        # take them over (it completes them at once unless it crashed or a duty failed)
+        self.claim_seconds = claim_seconds
         self._pending: list[tuple[MoveRecord, asyncio.Future[None]]] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -85,7 +94,7 @@ class MoveWriter:
         if self._task is None or self._task.done():
             # no writer loop (a test's service, or shutdown): write on our own
             async with self.db.begin() as conn:
-                await _write(conn, [record])
+                await _write(conn, [record], self.claim_seconds)
             return
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((record, done))
@@ -105,7 +114,7 @@ class MoveWriter:
         started = time.perf_counter()
         try:
             async with self.db.begin() as conn:
-                await _write(conn, [record for record, _ in batch])
+                await _write(conn, [record for record, _ in batch], self.claim_seconds)
         except IntegrityError:
             if len(batch) > 1:
                 for one in batch:  # find the loser: every other move commits on its own
@@ -131,7 +140,8 @@ def _settle(batch: list[tuple[MoveRecord, asyncio.Future[None]]],
                 done.set_exception(error)
 
 
-async def _write(conn: AsyncConnection, records: list[MoveRecord]) -> None:
+async def _write(conn: AsyncConnection, records: list[MoveRecord],
+                 claim_seconds: float = 60.0) -> None:
     stamp = now()
     await conn.execute(insert(_MOVES), [{
         "game_id": r.game_id, "seq": r.seq, "seat": r.seat, "move": r.move,
@@ -149,9 +159,18 @@ async def _write(conn: AsyncConnection, records: list[MoveRecord]) -> None:
     changed = [{"gid": r.game_id, "away_seat": r.seat} for r in records if r.away is not None]
     if changed:
         await conn.execute(_NOT_AWAY, changed)
-    away = [{"game_id": r.game_id, "seat": r.seat} for r in records if r.away]
+    ended = [r.game_id for r in records if r.status == "finished"]
+    away = [{"game_id": r.game_id, "seat": r.seat} for r in records
+            if r.away and r.status != "finished"]
     if away:
         await conn.execute(insert(AwaySeat), away)
+    if ended:
+        # a finished game plays for nobody: its away rows go (issue 24), and its end-of-game
+        # duties are pending from this commit on, owned for a while by this instance
+        await conn.execute(delete(AwaySeat).where(AwaySeat.game_id.in_(ended)))
+        until = time.time() + claim_seconds
+        await conn.execute(insert(_DUTIES), [{"game_id": g, "claimed_until": until,
+                                              "attempts": 0} for g in ended])
     await conn.execute(_PROGRESS, [{
         "gid": r.game_id, "new_seq": r.seq, "new_status": r.status,
         "new_outcome": r.outcome, "new_to_act": r.to_act, "stamp": stamp} for r in records])
