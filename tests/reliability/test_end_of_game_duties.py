@@ -20,11 +20,12 @@ from tests.conftest import BACKENDS, Player, ServerThread, database_url, make_se
 PASSWORD = "correct horse battery"
 
 
-def pending_duties(url: str) -> int:
-    """The rows of the outbox, read straight from the database."""
+def count(url: str, table: str) -> int:
+    """The rows of a table, read straight from the database."""
+    query = f"SELECT count(*) FROM {table}"
     if url.startswith("sqlite"):
         with sqlite3.connect(url.split("///", 1)[1]) as conn:
-            return int(conn.execute("SELECT count(*) FROM game_duties").fetchone()[0])
+            return int(conn.execute(query).fetchone()[0])
     import asyncpg
 
     found: list[int] = []
@@ -32,7 +33,7 @@ def pending_duties(url: str) -> int:
     async def run() -> None:
         conn = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
         try:
-            found.append(int(await conn.fetchval("SELECT count(*) FROM game_duties")))
+            found.append(int(await conn.fetchval(query)))
         finally:
             await conn.close()
 
@@ -40,6 +41,10 @@ def pending_duties(url: str) -> int:
     worker.start()
     worker.join()
     return found[0]
+
+
+def pending_duties(url: str) -> int:
+    return count(url, "game_duties")
 
 
 def wait_for(predicate: Any, timeout: float = 30) -> Any:
@@ -107,3 +112,29 @@ def test_a_rated_game_whose_rating_failed_after_the_final_commit_is_rated_once_a
         assert len(ann3.game(game_id)["ratings"]) == 2
         for player in (ann, bob, ann2, ann3):
             player.http.close()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_game_ended_by_timeouts_counts_the_final_one_and_keeps_no_away_seats(
+        backend: str, tmp_path: Path) -> None:
+    url = database_url(backend, tmp_path)
+    with ServerThread(make_settings(url)) as srv:
+        ann, bob = Player(srv.url, "Ann"), Player(srv.url, "Bob")
+        lobby = ann.ok(ann.post("/api/lobbies", json={
+            "kind": "grand-bazaar", "players": 2, "clock": {"mode": "move", "seconds": 1}}))
+        bob.ok(bob.post(f"/api/lobbies/{lobby['id']}/join"))
+        game_id = ann.ok(ann.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"]
+        # nobody moves: both clocks run out, both seats are away and played to the end, so the
+        # final move is a timeout move
+        wait_for(lambda: ann.game(game_id)["status"] == "finished", timeout=120)
+        record = ann.ok(ann.get(f"/api/games/{game_id}/export"))
+        assert record["moves"][-1]["actor"] == "timeout"
+        made: dict[str, int] = {}
+        for entry in record["moves"]:
+            if entry["actor"] == "timeout":
+                made[str(entry["seat"])] = made.get(str(entry["seat"]), 0) + 1
+        assert record["outcome"]["timeouts"] == made
+        assert ann.game(game_id)["away"] == []
+        assert count(url, "away_seats") == 0
+        ann.http.close()
+        bob.http.close()
