@@ -8,25 +8,36 @@ clash (another instance took a seq first) is retried move by move, so only the l
 A game's final move writes, in the same transaction, its pending end-of-game duties (the
 ``game_duties`` outbox row, app/play/duties.py) and removes its away-seat rows: a finished
 game has nobody to play for.
+
+A connection found dead while a batch is written (a failover, an idle reaper, a
+``pg_terminate_backend``; issue 24, point 6) is not the players' problem: the batch is written
+again on a fresh connection, up to ``RETRIES`` times. That is safe before the commit (nothing
+was written) and, when the connection died during the commit itself, the retry's key clash is
+recognised as the first attempt's success by reading the move rows back (`_ours`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, insert, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import and_, bindparam, delete, insert, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.metrics import Metrics
 from app.play.models import AwaySeat, Game, GameDuty, MoveRow, Snapshot
 from app.play.repository import now
 
+log = logging.getLogger("bazaar.writer")
+
 MAX_BATCH = 200
+RETRIES = 2
+"""Attempts after the first when the connection is found dead."""
 
 _MOVES = MoveRow.__table__
 _SNAPSHOTS = Snapshot.__table__
@@ -93,8 +104,7 @@ class MoveWriter:
         """Commit the record (raises IntegrityError if its seq is taken)."""
         if self._task is None or self._task.done():
             # no writer loop (a test's service, or shutdown): write on our own
-            async with self.db.begin() as conn:
-                await _write(conn, [record], self.claim_seconds)
+            await self._transact([record])
             return
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((record, done))
@@ -109,12 +119,43 @@ class MoveWriter:
                 batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
                 await self._commit(batch)
 
+    async def _transact(self, records: list[MoveRecord]) -> None:
+        """Write the records in one transaction, again on a fresh connection if the
+        connection was dead; raises IntegrityError if a seq is someone else's."""
+        attempt = 0
+        while True:
+            try:
+                async with self.db.begin() as conn:
+                    await _write(conn, records, self.claim_seconds)
+                return
+            except IntegrityError:
+                # after a connection lost during the commit, the clash may be our own rows
+                if attempt and await self._ours(records[0]):
+                    return
+                raise
+            except DBAPIError as err:
+                # SQLAlchemy has invalidated the pool's connections: the next attempt connects
+                if not err.connection_invalidated or attempt >= RETRIES:
+                    raise
+                attempt += 1
+                log.warning("a dead database connection met while writing %d moves; "
+                            "writing them again (attempt %d)", len(records), attempt + 1)
+
+    async def _ours(self, record: MoveRecord) -> bool:
+        """Whether the move row at the record's seq is this record (a batch is one
+        transaction: its first row is there only if all of them are)."""
+        async with self.db.connect() as conn:
+            row = (await conn.execute(
+                select(_MOVES.c.seat, _MOVES.c.move, _MOVES.c.actor, _MOVES.c.client_move_id)
+                .where(_MOVES.c.game_id == record.game_id, _MOVES.c.seq == record.seq))).first()
+        return row is not None and tuple(row) == (record.seat, record.move, record.actor,
+                                                  record.client_move_id)
+
     async def _commit(self, batch: list[tuple[MoveRecord, asyncio.Future[None]]]) -> None:
         self.batches += 1
         started = time.perf_counter()
         try:
-            async with self.db.begin() as conn:
-                await _write(conn, [record for record, _ in batch], self.claim_seconds)
+            await self._transact([record for record, _ in batch])
         except IntegrityError:
             if len(batch) > 1:
                 for one in batch:  # find the loser: every other move commits on its own
