@@ -35,6 +35,11 @@ class Settings(BaseSettings):
     # "module:function" run once in each bot worker before it thinks: for tests and benches
     # that put a test double in the workers; empty in a deployment.
     bot_worker_init: str = ""
+    # End-of-game duties (ratings, notices) are pending in the database from the final move's
+    # commit (app/play/duties.py): the committing instance owns them this many seconds, then
+    # any instance's sweep, run at start-up and every DUTY_SWEEP_SECONDS, completes them.
+    duty_claim_seconds: float = 60.0
+    duty_sweep_seconds: float = 30.0
     # Every K moves the state is snapshotted, so that "state at step k" stays fast.
     snapshot_every: int = 25
     max_body_bytes: int = 64 * 1024

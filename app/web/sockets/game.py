@@ -122,8 +122,10 @@ class Connection:
 
     async def on_notice(self, notice: dict[str, Any]) -> None:
         kind = notice.get("type")
-        if kind == "advanced":
-            if notice["seq"] > self.live.seq:
+        if kind in ("advanced", "resync"):
+            # resync: the hub is back after an outage, in which other instances' notices
+            # were lost; the log in the database says what this viewer missed
+            if kind == "resync" or notice["seq"] > self.live.seq:
                 async with self.live.lock:
                     await self.play.catch_up(self.live)
             if self.seq is not None and self.live.seq > self.seq:
