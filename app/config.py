@@ -17,7 +17,6 @@ class Settings(BaseSettings):
     # A pooled PostgreSQL connection idle this many seconds is pinged before use (app/db.py).
     db_idle_ping_seconds: float = 10.0
     redis_url: str | None = None
-    secret_key: str = "dev-secret-change-me"
     host: str = "127.0.0.1"
     port: int = 8000
     # Seconds a bot waits before moving, so that people can follow its moves.
