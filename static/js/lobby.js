@@ -5,7 +5,7 @@
 
 import {el, clear, seatColor} from "./dom.js";
 import {api, errorText} from "./api.js";
-import {ensureIdentity} from "./identity.js";
+import {ensureIdentity, whoAmI} from "./identity.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 1500;
@@ -266,7 +266,9 @@ async function showRulesLink(link, kind, title) {
 
 async function newLobbyPage() {
   wireClock();
-  const me = await ensureIdentity();
+  // the name is asked for here, when the visitor creates a lobby (issue 25, point 2)
+  const me = await ensureIdentity({why: "Pick a name to open a lobby: the players you invite will see it."});
+  if (!me) { location.assign("/"); return; }
   const {games} = await api("GET", "/api/catalog");
   const wanted = $("page").dataset.kind;
   const kindSelect = $("kind-select");
@@ -427,8 +429,8 @@ function invitePreview(lobby) {
       ` (${plural(lobby.seats.length, "player")}, ${clockText(lobby.clock)}).`]),
     seats,
     el("p", {class: "help"}, [lobby.status === "open"
-      ? `${plural(lobby.seats.filter((s) => s.holder === "open").length, "seat")} free. Give your name to take one. `
-      : "The game has already started. Give your name to watch. ", link]),
+      ? `${plural(lobby.seats.filter((s) => s.holder === "open").length, "seat")} free: give your name below and the next one is yours. `
+      : "The game has already started. ", link]),
   ]);
 }
 
@@ -440,15 +442,28 @@ function lobbyKey(lobby) {
 async function lobbyPage() {
   const lobbyId = $("page").dataset.lobbyId;
   const path = `/api/lobbies/${encodeURIComponent(lobbyId)}`;
-  if (document.body.classList.contains("needs-name")) {
-    // an invitee without a name yet: say what they are invited to (anyone with the link may read it)
-    try {
-      const preview = invitePreview(await api("GET", path));
-      const form = $("identity-form");
-      if (form && !$("invite-preview")) form.before(preview);
-    } catch { /* the page says what is wrong once the name is given */ }
+  // An invitee without a name yet (issue 25, point 8): the invitation is shown beside the name
+  // form, and giving the name takes a free seat in the same step. A visitor who only looks (a
+  // full lobby, "Not now") sees the lobby without a name; "Take this seat" asks for it then.
+  let me = await whoAmI();
+  if (!me) {
+    let first = null;
+    try { first = await api("GET", path); } catch { /* the page says what is wrong below */ }
+    if (first && first.status === "open" && first.seats.some((s) => s.holder === "open")) {
+      me = await ensureIdentity({before: invitePreview(first), submit: "Take a seat"});
+      if (me) {
+        try { await api("POST", `${path}/join`); } catch (err) { $("lobby-error").textContent = errorText(err); }
+      }
+    }
   }
-  const me = await ensureIdentity();
+  if (!me) me = {user_id: null, name: null};
+  /** Before acting, the visitor needs an identity: asked for once, here. */
+  async function named(why) {
+    if (me.user_id) return true;
+    const made = await ensureIdentity({why});
+    if (made) me = made;
+    return Boolean(made);
+  }
   let lobby = null;
   let lastKey = "";
   let busy = false;
@@ -590,7 +605,8 @@ async function lobbyPage() {
     }
     if (seat.holder === "open" && !you.seats.length && !(you.invited || []).length && lobby.status === "open") {
       controls.append(el("button", {type: "button", class: "primary", "data-testid": `join-seat-${seat.seat}`,
-        text: seat.table_name ? `Play as ${seat.table_name}` : "Take this seat", onclick: () => act("POST", `${path}/join`, {seat: seat.seat})}));
+        text: seat.table_name ? `Play as ${seat.table_name}` : "Take this seat",
+        onclick: async () => { if (await named("Pick a name to take this seat.")) act("POST", `${path}/join`, {seat: seat.seat}); }}));
     }
     const hostOwnSeat = seat.holder === "user" && seat.user_id === me.user_id;
     if (you.is_host && lobby.status === "open" && !hostOwnSeat) {
@@ -717,6 +733,19 @@ async function lobbyPage() {
     }
     $("copy-note").textContent = ok ? "Copied. Send it to your friends." : "Select the link and copy it.";
     input.select();
+  });
+  // the phone's share sheet, where the browser has one (issue 25, point 8)
+  const share = $("share-invite");
+  share.hidden = typeof navigator.share !== "function";
+  share.addEventListener("click", async () => {
+    const data = {title: `${lobby ? lobby.title : "A game"} at Bazaar`, text: "Come and play with me:", url: $("invite-link").value};
+    try {
+      await navigator.share(data);
+      $("copy-note").textContent = "";
+    } catch (err) {
+      // closing the share sheet is not a failure; anything else falls back to Copy
+      if (!err || err.name !== "AbortError") $("copy-note").textContent = "This device cannot share it: use Copy instead.";
+    }
   });
   $("start-game").addEventListener("click", () => act("POST", `${path}/start`));
   $("leave-lobby").addEventListener("click", () => act("POST", `${path}/leave`));
