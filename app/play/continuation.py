@@ -115,9 +115,11 @@ async def continuations(session: AsyncSession, game_id: str,
 
 def lobby_seats(game: Game, user_id: str, names: dict[str, str]) -> list[dict[str, Any]]:
     """The seats of the continuation's lobby, as a rematch offers them when the caller took
-    part in the source game (the same people and bots; the host's device seats stay on the
-    caller's device only if the caller hosted it). A caller who did not take part takes the
-    first seat and the others are open, so that nobody is seated without asking."""
+    part in the source game: the caller's seats are theirs, the other people's are kept for
+    them as ``invited`` until they accept (issue 25, point 3: nobody is seated without asking),
+    bots keep their seats and levels, and the host's device seats stay on the caller's device
+    only if the caller hosted it. A caller who did not take part takes the first seat and the
+    others are open."""
     took_part = game.host_id == user_id or any(
         s["holder"] == "user" and s["user_id"] == user_id for s in game.seats)
     if not took_part:
@@ -126,7 +128,8 @@ def lobby_seats(game: Game, user_id: str, names: dict[str, str]) -> list[dict[st
     seats = []
     for s in game.seats:
         if s["holder"] == "user":
-            seats.append({"holder": "user", "user_id": s["user_id"],
+            holder = "user" if s["user_id"] == user_id else "invited"
+            seats.append({"holder": holder, "user_id": s["user_id"],
                           "name": names.get(s["user_id"], s["name"])})
         elif s["holder"] == "bot":
             # the bot keeps its level (issue 17)

@@ -255,7 +255,7 @@ class ContinueIn(Body):
 
 @router.post("/games/{game_id}/continue", status_code=201)
 async def continue_from(game_id: IdParam, body: ContinueIn, request: Request,
-                        session: SessionDep, user: CurrentUser) -> dict[str, Any]:
+                        session: SessionDep, play: PlayDep, user: CurrentUser) -> dict[str, Any]:
     """"Continue from here": a new lobby whose game starts from step ``step`` of this finished
     game, its unseen part reshuffled; the caller hosts it (app/play/continuation.py)."""
     await limit(request, "lobby", request.app.state.settings.rate_lobbies, user.user_id)
@@ -272,7 +272,17 @@ async def continue_from(game_id: IdParam, body: ContinueIn, request: Request,
                        takeover_level=game.takeover_level or "normal")
     lobby = await lobbies.create(session, user, lobby_in, seats=seats, validate=False,
                                  origin=(game.id, body.step))
-    return {"lobby_id": lobby.id, **lobbies.to_json(lobby, user, user.name)}
+    answer = {"lobby_id": lobby.id, **lobbies.to_json(lobby, user, user.name)}
+    invited = {s.user_id for s in lobby.seats if s.holder == "invited" and s.user_id}
+    if invited:
+        # the lobby exists before anyone is told of it
+        await session.commit()
+        title = engine.title
+        await notices.tell(play.hub, invited, {
+            "kind": "continued", "game_id": game_id, "lobby_id": lobby.id, "title": title,
+            "text": f"{user.name} continues your game of {title} from move {body.step}: "
+                    "your seat is kept for you."})
+    return answer
 
 
 @router.post("/games/{game_id}/chat", status_code=201)

@@ -584,7 +584,8 @@ async function lobbyPage() {
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
     dot.style.background = seatColor(seat.seat);
     const who = seat.holder === "open" ? "Open seat" : seat.name || HOLDER_TEXT[seat.holder];
-    const tag = seat.holder === "user" ? "player" : seat.holder === "bot" ? botWords(seat.level) : HOLDER_TEXT[seat.holder];
+    const tag = seat.holder === "user" ? "player" : seat.holder === "bot" ? botWords(seat.level)
+      : seat.holder === "invited" && lobby.continuing ? "kept for the player" : HOLDER_TEXT[seat.holder];
     const item = el("li", {class: `seat holder-${seat.holder}${mine ? " mine" : ""}`, "data-testid": `seat-${seat.seat}`}, [
       el("span", {class: "seat-label"}, [dot, el("span", {class: "seat-no", text: seatLabel(seat)})]),
       el("span", {class: "seat-who"}, [
@@ -599,7 +600,7 @@ async function lobbyPage() {
       // a rematch keeps this seat for its player: Join takes it, Leave gives it up
       controls.append(
         el("button", {type: "button", class: "primary", "data-testid": `accept-seat-${seat.seat}`,
-          text: "Join the rematch", onclick: () => act("POST", `${path}/join`)}),
+          text: lobby.continuing ? "Join the game" : "Join the rematch", onclick: () => act("POST", `${path}/join`)}),
         el("button", {type: "button", "data-testid": `decline-seat-${seat.seat}`,
           text: "No, thanks", onclick: () => act("POST", `${path}/leave`)}));
     }
@@ -703,7 +704,10 @@ async function lobbyPage() {
       else if (invitedSeats.length) hint = `Waiting for ${andWords(waitingFor)}. Send the invite link, or give a seat to a bot.`;
       else hint = `Waiting for ${open} more ${open === 1 ? "player" : "players"}. Send the invite link, or give the seat to a bot.`;
     } else if ((you.invited || []).length) {
-      hint = `${(lobby.host && lobby.host.name) || "The host"} offers a rematch: your seat is kept for you.`;
+      const host = (lobby.host && lobby.host.name) || "The host";
+      hint = lobby.continuing
+        ? `${host} continues the game from move ${lobby.continuing.step}: your seat is kept for you.`
+        : `${host} offers a rematch: your seat is kept for you.`;
     } else {
       hint = you.seats.length ? "You are in. The game starts when the host says so." : open ? "Take a free seat to play." : "This lobby is full.";
       if (unset > 0) hint += ` The host still has to enter ${andWords(missing.slice(people))}.`;

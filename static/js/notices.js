@@ -56,11 +56,11 @@ function beep() {
 }
 
 function target(notice) {
-  if (notice.kind === "rematch" && notice.lobby_id) return `/lobbies/${encodeURIComponent(notice.lobby_id)}`;
+  if ((notice.kind === "rematch" || notice.kind === "continued") && notice.lobby_id) return `/lobbies/${encodeURIComponent(notice.lobby_id)}`;
   return `/games/${encodeURIComponent(notice.game_id)}`;
 }
 
-const LINK_TEXT = {"your-turn": "Play", rematch: "See the rematch", finished: "See the result"};
+const LINK_TEXT = {"your-turn": "Play", rematch: "See the rematch", continued: "See the lobby", finished: "See the result"};
 
 function card(notice) {
   let box = document.getElementById("notices");
@@ -83,7 +83,7 @@ function tell(notice) {
   const here = document.getElementById("page");
   const thisGame = here && here.dataset.gameId === notice.game_id;
   // the game's own page already shows its turn and its end; only a hidden tab needs telling
-  if (thisGame && notice.kind !== "rematch" && !document.hidden) return;
+  if (thisGame && notice.kind !== "rematch" && notice.kind !== "continued" && !document.hidden) return;
   if (!thisGame) card(notice);
   // the title and the icon are for a player looking elsewhere; a card is enough for one looking here
   if (document.hidden || !document.hasFocus()) { unseen += 1; markTab(); }
