@@ -421,6 +421,7 @@ async function gamePage() {
   // a shared link opens the game with no name asked (issue 25, point 1): the visitor watches;
   // a name is asked for when they first act (chat)
   let me = await whoAmI();
+  window.addEventListener("bazaar:signed-out", () => { me = null; });
   // an old address may still carry ?seat=: honour it once, then drop it from the address bar
   const params = new URLSearchParams(location.search);
   const fromUrl = /^[0-9]{1,2}$/.test(params.get("seat") || "") ? params.get("seat") : null;
@@ -709,6 +710,8 @@ async function gamePage() {
       followTurn();
     },
     onStatus(status, info) {
+      // the session of a visitor who had one ended elsewhere: the page says so (identity.js)
+      if (status === "closed" && info.code === 4401 && me) window.dispatchEvent(new CustomEvent("bazaar:signed-out"));
       const node = $("conn-status");
       node.dataset.state = status;
       node.textContent = status === "reconnecting" && info.delay

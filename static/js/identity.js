@@ -19,7 +19,7 @@ function showName(me) {
     // one's own profile is a tap away (issue 25, point 17)
     who.append(el("a", {href: `/players/${encodeURIComponent(me.user_id)}`, "data-testid": "my-profile",
       text: `You: ${me.name}`}));
-  } else if (document.body.dataset.signedOut !== "yes") {
+  } else {
     who.append(el("a", {href: `/signin?next=${encodeURIComponent(location.pathname)}`, text: "Sign in"}));
   }
 }
@@ -33,20 +33,60 @@ function announce(me) {
   }
 }
 
+/**
+ * This device's session has ended elsewhere (issue 25, point 14): a password changed, "sign out
+ * the other devices", or a cookie the server no longer knows. Say so, offer Sign in, and stop
+ * showing the player as signed in. Fired by the sockets' 4401 (notices.js, game.js) as
+ * `bazaar:signed-out`, and by whoAmI() when the cookie is refused.
+ */
+const SIGNED_OUT = "bazaar:signed-out";  // localStorage: said again after a reload
+
+function remembered() {
+  try { return localStorage.getItem(SIGNED_OUT) === "yes"; } catch { return false; }
+}
+
+function remember(on) {
+  try { if (on) localStorage.setItem(SIGNED_OUT, "yes"); else localStorage.removeItem(SIGNED_OUT); } catch { /* off */ }
+}
+
+export function signedOut({clear = true} = {}) {
+  remember(true);
+  // the server clears the dead cookie when asked who we are, so the pages can be looked at
+  if (clear) api("GET", "/api/session").catch(() => {});
+  known = null;
+  window.bazaarIdentity = null;
+  document.body.dataset.signedOut = "yes";
+  showName(null);
+  if (document.getElementById("signed-out")) return;
+  const next = `/signin?next=${encodeURIComponent(location.pathname + location.search)}`;
+  const note = el("div", {id: "signed-out", class: "signed-out", role: "alert", "data-testid": "signed-out"}, [
+    el("span", {text: "You were signed out on this device. "}),
+    el("a", {class: "button primary", href: next, "data-testid": "signed-out-signin", text: "Sign in"}),
+  ]);
+  const main = document.getElementById("page");
+  if (main) main.before(note); else document.body.prepend(note);
+}
+window.addEventListener("bazaar:signed-out", signedOut);
+
 /** Resolve with {user_id, name}, or null for a visitor who has no identity yet (nothing asked). */
 export async function whoAmI() {
   if (known !== undefined) return known;
   let me = null;
+  let refused = false;
   // the server marks the page when the visitor has no cookie at all: no need to ask who we are
   if (!document.body.classList.contains("no-identity")) {
     try {
       me = await api("GET", "/api/session");
     } catch (err) {
       if (!(err instanceof ApiError) || (err.status !== 401 && err.status !== 403)) throw err;
+      // a cookie the server no longer takes (it clears it): signed out elsewhere
+      refused = err.code === "SIGNED_OUT";
     }
   }
   if (known === undefined) known = me ? {user_id: me.user_id, name: me.name} : null;
-  announce(known);
+  if (known) remember(false);
+  if (!known && (refused || remembered())) signedOut({clear: false});
+  else announce(known);
   return known;
 }
 
@@ -73,7 +113,9 @@ function askForName({why = "", submit = "Continue", before = null, cancellable =
   const cancel = document.getElementById("identity-cancel");
   const button = form.querySelector("button[type=submit]");
   const extra = document.getElementById("identity-before");
-  document.getElementById("identity-why").textContent = why;
+  document.getElementById("identity-why").textContent = document.body.dataset.signedOut === "yes"
+    ? `You were signed out on this device: sign in to use your account again, or pick a name to go on as a guest. ${why}`.trim()
+    : why;
   extra.replaceChildren(...(before ? [before] : []));
   button.textContent = submit;
   button.disabled = false;
@@ -101,6 +143,10 @@ function askForName({why = "", submit = "Continue", before = null, cancellable =
         const made = await api("POST", "/api/session", {name});
         known = {user_id: made.user_id, name: made.name};
         document.body.classList.remove("no-identity");
+        delete document.body.dataset.signedOut;
+        remember(false);
+        const note = document.getElementById("signed-out");
+        if (note) note.remove();
         announce(known);
         done(known);
       } catch (err) {

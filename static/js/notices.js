@@ -106,7 +106,12 @@ function connect(attempt = 0) {
     if (frame && frame.type === "notice") tell(frame);
   });
   socket.addEventListener("close", (event) => {
-    if (event.code === 4401 || event.code === 4403) return;  // no identity here: nothing to hear
+    if (event.code === 4401) {
+      // the channel opened with an identity: its session has ended (signed out elsewhere)
+      window.dispatchEvent(new CustomEvent("bazaar:signed-out"));
+      return;
+    }
+    if (event.code === 4403) return;  // not allowed here: nothing to hear
     const next = opened ? 0 : attempt + 1;
     setTimeout(() => connect(next), RETRY_MS[Math.min(next, RETRY_MS.length - 1)]);
   });

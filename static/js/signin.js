@@ -10,7 +10,10 @@ function nextPage() {
   const next = new URLSearchParams(location.search).get("next") || "";
   return /^\/(?![\/\\])[^\s]*$/.test(next) ? next : "/me";
 }
-const done = () => location.assign(nextPage());
+const done = () => {
+  try { localStorage.removeItem("bazaar:signed-out"); } catch { /* storage off */ }
+  location.assign(nextPage());
+};
 
 function wire(formId, errorId, send) {
   const form = $(formId);

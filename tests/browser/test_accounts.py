@@ -117,3 +117,51 @@ def test_a_passkey_signs_in_another_browser(guest, new_context, problems, server
     other.get_by_test_id("account-username").filter(has_text="bea-passkey").wait_for()
     other.screenshot(path="test-results/account-passkey.png", full_page=True)
     assert problems.errors == []
+
+
+def sign_in(page, username: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto("/signin")
+    page.get_by_test_id("signin-username").fill(username)
+    page.get_by_test_id("signin-password").fill(PASSWORD)
+    page.get_by_test_id("signin-submit").click()
+    page.wait_for_url("**/me")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_device_signed_out_from_elsewhere_says_so_and_offers_sign_in(
+        guest, new_context, problems, size) -> None:  # type: ignore[no-untyped-def]
+    """Issue 25, point 14: the second device hears at once that it was signed out (on My games
+    and on a game page), and after a reload it still says so instead of a silent new guest."""
+    viewport = {"width": 1280, "height": 800} if size == "desktop" else {"width": 390, "height": 844}
+    touch = {} if size == "desktop" else {"has_touch": True, "is_mobile": True}
+    username = f"dee-{size}"
+    dee = guest("Dee", "/", viewport=viewport, **touch)
+    game_id = start_against_bots(dee, "grand-bazaar", 2, {})
+    claim_on_account_page(dee, username)
+
+    phone = problems.watch(new_context(viewport=viewport, **touch).new_page())
+    sign_in(phone, username)
+    phone.locator("#whoami").filter(has_text="Dee").wait_for()
+    game_page = problems.watch(phone.context.new_page())
+    game_page.goto(f"/games/{game_id}")
+    your_turn(game_page)
+
+    dee.get_by_test_id("signout-others").click()
+    for page in (phone, game_page):
+        note = page.get_by_test_id("signed-out")
+        note.filter(has_text="You were signed out").wait_for()
+        assert note.get_by_role("link", name="Sign in").is_visible()
+        assert "Dee" not in page.locator("#whoami").inner_text()
+    phone.screenshot(path=f"test-results/signed-out-{size}.png")
+
+    game_page.reload()  # no new guest made silently: it says what happened
+    game_page.get_by_test_id("signed-out").filter(has_text="You were signed out").wait_for()
+    game_page.locator("#board[data-board=grand-bazaar]").wait_for(state="attached")  # still watchable
+    game_page.get_by_test_id("signed-out-signin").click()
+    game_page.get_by_test_id("signin-username").fill(username)
+    game_page.get_by_test_id("signin-password").fill(PASSWORD)
+    game_page.get_by_test_id("signin-submit").click()
+    game_page.wait_for_url(f"**/games/{game_id}")  # back where the player was
+    your_turn(game_page)
+    assert game_page.get_by_test_id("signed-out").count() == 0
+    assert problems.errors == []
