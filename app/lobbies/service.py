@@ -87,7 +87,9 @@ def missing(engine: Engine, lobby: Lobby) -> list[str]:
     invited = list(dict.fromkeys(s.name or "a player" for s in lobby.seats
                                  if s.holder == "invited"))
     if invited:
-        words.append(f"{_and(invited)} to accept the rematch")
+        # a continued game's lobby keeps seats as a rematch does (app/play/continuation.py)
+        what = "the continued game" if lobby.continue_game else "the rematch"
+        words.append(f"{_and(invited)} to accept {what}")
     try:
         engine.validate_options(lobby.options or {}, players)
     except GameError as err:

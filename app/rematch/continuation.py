@@ -13,8 +13,9 @@ from app.identity.service import Identity, names_of
 from app.lobbies import service as lobbies
 from app.lobbies.models import Lobby
 from app.lobbies.schemas import Clock, LobbyIn
-from app.play import continuation
+from app.play import continuation, notices
 from app.play.models import Game
+from app.play.service import PlayService
 
 
 async def open_lobby(session: AsyncSession, user: Identity, game_id: str, step: int) -> Lobby:
@@ -34,11 +35,28 @@ async def open_lobby(session: AsyncSession, user: Identity, game_id: str, step: 
                                 origin=(game.id, step))
 
 
+async def tell_invited(play: PlayService, session: AsyncSession, lobby: Lobby, user: Identity,
+                       game_id: str, step: int) -> None:
+    """Tell the players whose seats are kept in the new lobby (after it is committed: the
+    lobby exists before anyone is told of it)."""
+    invited = {s.user_id for s in lobby.seats if s.holder == "invited" and s.user_id}
+    if not invited:
+        return
+    await session.commit()
+    title = get_engine(lobby.kind).title
+    await notices.tell(play.hub, invited, {
+        "kind": "continued", "game_id": game_id, "lobby_id": lobby.id, "title": title,
+        "text": f"{user.name} continues your game of {title} from move {step}: "
+                "your seat is kept for you."})
+
+
 def lobby_seats(game: Game, user_id: str, names: dict[str, str]) -> list[dict[str, Any]]:
     """The seats of the continuation's lobby, as a rematch offers them when the caller took
-    part in the source game (the same people and bots; the host's device seats stay on the
-    caller's device only if the caller hosted it). A caller who did not take part takes the
-    first seat and the others are open, so that nobody is seated without asking."""
+    part in the source game: the caller's seats are theirs, the other people's are kept for
+    them as ``invited`` until they accept (issue 25, point 3: nobody is seated without asking),
+    bots keep their seats and levels, and the host's device seats stay on the caller's device
+    only if the caller hosted it. A caller who did not take part takes the first seat and the
+    others are open."""
     took_part = game.host_id == user_id or any(
         s["holder"] == "user" and s["user_id"] == user_id for s in game.seats)
     if not took_part:
@@ -47,7 +65,8 @@ def lobby_seats(game: Game, user_id: str, names: dict[str, str]) -> list[dict[st
     seats = []
     for s in game.seats:
         if s["holder"] == "user":
-            seats.append({"holder": "user", "user_id": s["user_id"],
+            holder = "user" if s["user_id"] == user_id else "invited"
+            seats.append({"holder": holder, "user_id": s["user_id"],
                           "name": names.get(s["user_id"], s["name"])})
         elif s["holder"] == "bot":
             # the bot keeps its level (issue 17)

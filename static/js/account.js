@@ -26,6 +26,39 @@ function onSubmit(formId, errorId, action) {
   });
 }
 
+/** The codes as a text file's lines, for Copy and Download (issue 25, point 15). */
+function codesText(codes) {
+  const who = $("claim-username").value.trim();
+  return [`Bazaar recovery codes${who ? ` for ${who}` : ""} (each works once):`, "", ...codes, ""].join("\n");
+}
+
+function wireCodeActions(codes) {
+  const note = $("codes-note");
+  $("codes-copy").onclick = async () => {
+    try {
+      await navigator.clipboard.writeText(codesText(codes));
+      note.textContent = "Copied. Paste them somewhere safe.";
+    } catch {
+      note.textContent = "This browser did not let the page copy: select the codes and copy them.";
+    }
+  };
+  $("codes-download").onclick = () => {
+    const url = URL.createObjectURL(new Blob([codesText(codes)], {type: "text/plain"}));
+    const link = el("a", {href: url, download: "bazaar-recovery-codes.txt", hidden: true});
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    note.textContent = "Downloaded as bazaar-recovery-codes.txt.";
+  };
+  // the page's print stylesheet prints the codes alone (app.css, body.printing-codes)
+  $("codes-print").onclick = () => {
+    document.body.classList.add("printing-codes");
+    window.print();
+    document.body.classList.remove("printing-codes");
+  };
+}
+
 function showCodes(codes) {
   show("claim", false);
   const list = $("codes-list");
@@ -34,6 +67,7 @@ function showCodes(codes) {
   show("codes");
   $("codes-saved").addEventListener("change", () => { $("codes-done").disabled = !$("codes-saved").checked; });
   $("codes-done").addEventListener("click", () => { show("codes", false); load(); });
+  wireCodeActions(codes);
   $("codes-list").scrollIntoView({block: "nearest"});
 }
 
@@ -104,7 +138,10 @@ onSubmit("password-form", "password-error", async (form) => {
     current_password: $("password-current").value, new_password: $("password-new").value});
   form.reset();
   $("password-error").textContent = "";
-  $("session-note").textContent = `Password changed${n ? `; ${n} other ${n === 1 ? "device was" : "devices were"} signed out` : ""}.`;
+  // said only now, and only when it is so (issue 25, point 16)
+  $("password-note").textContent = n
+    ? `Password changed. Your other devices are signed out (${n} ${n === 1 ? "device" : "devices"}).`
+    : "Password changed.";
   load();
 });
 

@@ -182,6 +182,13 @@ export class Connection {
     this._open();
   }
 
+  /** Open the socket again, e.g. once the visitor has a name (the cookie now says who). */
+  reconnect() {
+    if (this.closed) return;
+    this._drop();
+    this._open();
+  }
+
   /** Close for good. */
   close() {
     this.closed = true;

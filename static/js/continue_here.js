@@ -3,6 +3,7 @@
 // used where it cannot: a game still running, an imported game cut short, the final position.
 
 import {api, errorText} from "./api.js";
+import {ensureIdentity} from "./identity.js";
 
 /** Why the game cannot be continued from step ``k`` (showing ``view``), or "" if it can. */
 export function refusal(game, k, view) {
@@ -19,6 +20,8 @@ export function continueHere(button, note, game) {
   let busy = false;
   button.addEventListener("click", async () => {
     if (busy || button.disabled) return;
+    // a visitor who only watched gets a name now: the new lobby is theirs
+    if (!(await ensureIdentity({why: "Pick a name to open a lobby for the new game."}))) return;
     busy = true;
     button.disabled = true;
     note.textContent = "Opening a lobby for the new game…";

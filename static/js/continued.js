@@ -67,22 +67,10 @@ export async function lobbyLine(lobby) {
      ". The cards and tiles not yet seen are shuffled again; the players and options stay as they were."]);
 }
 
-function named() {
-  // the page's own script asks for a name first; our reads wait for it (the cookie)
-  if (!document.body.classList.contains("needs-name")) return Promise.resolve();
-  return new Promise((resolve) => {
-    const watch = new MutationObserver(() => {
-      if (!document.body.classList.contains("needs-name")) { watch.disconnect(); resolve(); }
-    });
-    watch.observe(document.body, {attributes: true, attributeFilter: ["class"]});
-  });
-}
-
 async function fill() {
   const box = document.getElementById("continued");
   const page = document.getElementById("page");
   if (!box || !page) return;
-  await named();
   let lines = [];
   if (page.dataset.gameId) {
     lines = await gameLines(await api("GET", `/api/games/${enc(page.dataset.gameId)}`));

@@ -7,7 +7,7 @@
 import {el, clear, seatColor} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {showError} from "./words.js";
-import {ensureIdentity} from "./identity.js";
+import {ensureIdentity, whoAmI} from "./identity.js";
 import {Connection} from "./connection.js";
 import {LogView} from "./log.js";
 import {drawRematch, fetchRematch} from "./rematch.js";
@@ -418,7 +418,10 @@ function storeSeat(gameId, seat) {
 async function gamePage() {
   const main = $("page");
   const gameId = main.dataset.gameId;
-  const me = await ensureIdentity();
+  // a shared link opens the game with no name asked (issue 25, point 1): the visitor watches;
+  // a name is asked for when they first act (chat)
+  let me = await whoAmI();
+  window.addEventListener("bazaar:signed-out", () => { me = null; });
   // an old address may still carry ?seat=: honour it once, then drop it from the address bar
   const params = new URLSearchParams(location.search);
   const fromUrl = /^[0-9]{1,2}$/.test(params.get("seat") || "") ? params.get("seat") : null;
@@ -536,7 +539,7 @@ async function gamePage() {
       endScoreChart($("outcome"), gameId); // score over time, once (static/js/score-chart.js)
     }
     // once a rematch is offered, its prompt stands in for the button (one lobby per table)
-    const offered = finished && drawRematch($("rematch-offer"), {rematch: state.rematch, me,
+    const offered = finished && drawRematch($("rematch-offer"), {rematch: state.rematch, me: me || {},
       player: you.length > 0, gameId, onError: (text) => { $("move-error").textContent = text; }});
     $("rematch").hidden = !finished || !you.length || offered;
     // the stand-alone auction's rematch is the next auction at the same table (CAR-110)
@@ -707,6 +710,8 @@ async function gamePage() {
       followTurn();
     },
     onStatus(status, info) {
+      // the session of a visitor who had one ended elsewhere: the page says so (identity.js)
+      if (status === "closed" && info.code === 4401 && me) window.dispatchEvent(new CustomEvent("bazaar:signed-out"));
       const node = $("conn-status");
       node.dataset.state = status;
       node.textContent = status === "reconnecting" && info.delay
@@ -765,6 +770,21 @@ async function gamePage() {
     const input = $("chat-text");
     const text = input.value.trim();
     if (!text) return;
+    if (!me) {
+      me = await ensureIdentity({why: "Pick a name to chat: everyone at this game will see it."});
+      if (!me) return;
+      // this page's socket was a nameless spectator's: the line goes over HTTP, and the socket
+      // opens again with the new name (the cookie)
+      ownLines.push(text);
+      try {
+        await api("POST", `/api/games/${encodeURIComponent(gameId)}/chat`, {text});
+        input.value = "";
+      } catch (err) {
+        showError($("move-error"), errorText(err), game.kind);
+      }
+      conn.reconnect();
+      return;
+    }
     ownLines.push(text);
     try {
       await conn.chat(text);

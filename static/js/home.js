@@ -3,7 +3,7 @@
 
 import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
-import {ensureIdentity} from "./identity.js";
+import {whoAmI} from "./identity.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 5000;
@@ -83,7 +83,9 @@ async function refreshLists() {
 }
 
 async function homePage() {
-  await ensureIdentity();
+  // the games, open lobbies and live games come first; the name is asked for when the visitor
+  // joins (the lobby page) or creates (the new-lobby page): issue 25, point 2
+  whoAmI().catch(() => {});
   try {
     drawCatalog((await api("GET", "/api/catalog")).games || []);
   } catch (err) {

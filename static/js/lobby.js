@@ -5,7 +5,7 @@
 
 import {el, clear, seatColor} from "./dom.js";
 import {api, errorText} from "./api.js";
-import {ensureIdentity} from "./identity.js";
+import {ensureIdentity, whoAmI} from "./identity.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 1500;
@@ -266,7 +266,9 @@ async function showRulesLink(link, kind, title) {
 
 async function newLobbyPage() {
   wireClock();
-  const me = await ensureIdentity();
+  // the name is asked for here, when the visitor creates a lobby (issue 25, point 2)
+  const me = await ensureIdentity({why: "Pick a name to open a lobby: the players you invite will see it."});
+  if (!me) { location.assign("/"); return; }
   const {games} = await api("GET", "/api/catalog");
   const wanted = $("page").dataset.kind;
   const kindSelect = $("kind-select");
@@ -427,8 +429,8 @@ function invitePreview(lobby) {
       ` (${plural(lobby.seats.length, "player")}, ${clockText(lobby.clock)}).`]),
     seats,
     el("p", {class: "help"}, [lobby.status === "open"
-      ? `${plural(lobby.seats.filter((s) => s.holder === "open").length, "seat")} free. Give your name to take one. `
-      : "The game has already started. Give your name to watch. ", link]),
+      ? `${plural(lobby.seats.filter((s) => s.holder === "open").length, "seat")} free: give your name below and the next one is yours. `
+      : "The game has already started. ", link]),
   ]);
 }
 
@@ -440,15 +442,28 @@ function lobbyKey(lobby) {
 async function lobbyPage() {
   const lobbyId = $("page").dataset.lobbyId;
   const path = `/api/lobbies/${encodeURIComponent(lobbyId)}`;
-  if (document.body.classList.contains("needs-name")) {
-    // an invitee without a name yet: say what they are invited to (anyone with the link may read it)
-    try {
-      const preview = invitePreview(await api("GET", path));
-      const form = $("identity-form");
-      if (form && !$("invite-preview")) form.before(preview);
-    } catch { /* the page says what is wrong once the name is given */ }
+  // An invitee without a name yet (issue 25, point 8): the invitation is shown beside the name
+  // form, and giving the name takes a free seat in the same step. A visitor who only looks (a
+  // full lobby, "Not now") sees the lobby without a name; "Take this seat" asks for it then.
+  let me = await whoAmI();
+  if (!me) {
+    let first = null;
+    try { first = await api("GET", path); } catch { /* the page says what is wrong below */ }
+    if (first && first.status === "open" && first.seats.some((s) => s.holder === "open")) {
+      me = await ensureIdentity({before: invitePreview(first), submit: "Take a seat"});
+      if (me) {
+        try { await api("POST", `${path}/join`); } catch (err) { $("lobby-error").textContent = errorText(err); }
+      }
+    }
   }
-  const me = await ensureIdentity();
+  if (!me) me = {user_id: null, name: null};
+  /** Before acting, the visitor needs an identity: asked for once, here. */
+  async function named(why) {
+    if (me.user_id) return true;
+    const made = await ensureIdentity({why});
+    if (made) me = made;
+    return Boolean(made);
+  }
   let lobby = null;
   let lastKey = "";
   let busy = false;
@@ -569,7 +584,8 @@ async function lobbyPage() {
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
     dot.style.background = seatColor(seat.seat);
     const who = seat.holder === "open" ? "Open seat" : seat.name || HOLDER_TEXT[seat.holder];
-    const tag = seat.holder === "user" ? "player" : seat.holder === "bot" ? botWords(seat.level) : HOLDER_TEXT[seat.holder];
+    const tag = seat.holder === "user" ? "player" : seat.holder === "bot" ? botWords(seat.level)
+      : seat.holder === "invited" && lobby.continuing ? "kept for the player" : HOLDER_TEXT[seat.holder];
     const item = el("li", {class: `seat holder-${seat.holder}${mine ? " mine" : ""}`, "data-testid": `seat-${seat.seat}`}, [
       el("span", {class: "seat-label"}, [dot, el("span", {class: "seat-no", text: seatLabel(seat)})]),
       el("span", {class: "seat-who"}, [
@@ -584,13 +600,14 @@ async function lobbyPage() {
       // a rematch keeps this seat for its player: Join takes it, Leave gives it up
       controls.append(
         el("button", {type: "button", class: "primary", "data-testid": `accept-seat-${seat.seat}`,
-          text: "Join the rematch", onclick: () => act("POST", `${path}/join`)}),
+          text: lobby.continuing ? "Join the game" : "Join the rematch", onclick: () => act("POST", `${path}/join`)}),
         el("button", {type: "button", "data-testid": `decline-seat-${seat.seat}`,
           text: "No, thanks", onclick: () => act("POST", `${path}/leave`)}));
     }
     if (seat.holder === "open" && !you.seats.length && !(you.invited || []).length && lobby.status === "open") {
       controls.append(el("button", {type: "button", class: "primary", "data-testid": `join-seat-${seat.seat}`,
-        text: seat.table_name ? `Play as ${seat.table_name}` : "Take this seat", onclick: () => act("POST", `${path}/join`, {seat: seat.seat})}));
+        text: seat.table_name ? `Play as ${seat.table_name}` : "Take this seat",
+        onclick: async () => { if (await named("Pick a name to take this seat.")) act("POST", `${path}/join`, {seat: seat.seat}); }}));
     }
     const hostOwnSeat = seat.holder === "user" && seat.user_id === me.user_id;
     if (you.is_host && lobby.status === "open" && !hostOwnSeat) {
@@ -687,7 +704,10 @@ async function lobbyPage() {
       else if (invitedSeats.length) hint = `Waiting for ${andWords(waitingFor)}. Send the invite link, or give a seat to a bot.`;
       else hint = `Waiting for ${open} more ${open === 1 ? "player" : "players"}. Send the invite link, or give the seat to a bot.`;
     } else if ((you.invited || []).length) {
-      hint = `${(lobby.host && lobby.host.name) || "The host"} offers a rematch: your seat is kept for you.`;
+      const host = (lobby.host && lobby.host.name) || "The host";
+      hint = lobby.continuing
+        ? `${host} continues the game from move ${lobby.continuing.step}: your seat is kept for you.`
+        : `${host} offers a rematch: your seat is kept for you.`;
     } else {
       hint = you.seats.length ? "You are in. The game starts when the host says so." : open ? "Take a free seat to play." : "This lobby is full.";
       if (unset > 0) hint += ` The host still has to enter ${andWords(missing.slice(people))}.`;
@@ -717,6 +737,19 @@ async function lobbyPage() {
     }
     $("copy-note").textContent = ok ? "Copied. Send it to your friends." : "Select the link and copy it.";
     input.select();
+  });
+  // the phone's share sheet, where the browser has one (issue 25, point 8)
+  const share = $("share-invite");
+  share.hidden = typeof navigator.share !== "function";
+  share.addEventListener("click", async () => {
+    const data = {title: `${lobby ? lobby.title : "A game"} at Bazaar`, text: "Come and play with me:", url: $("invite-link").value};
+    try {
+      await navigator.share(data);
+      $("copy-note").textContent = "";
+    } catch (err) {
+      // closing the share sheet is not a failure; anything else falls back to Copy
+      if (!err || err.name !== "AbortError") $("copy-note").textContent = "This device cannot share it: use Copy instead.";
+    }
   });
   $("start-game").addEventListener("click", () => act("POST", `${path}/start`));
   $("leave-lobby").addEventListener("click", () => act("POST", `${path}/leave`));

@@ -3,7 +3,7 @@
 
 import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
-import {ensureIdentity} from "./identity.js";
+import {ensureIdentity, whoAmI} from "./identity.js";
 import {gameItem} from "./home.js";
 import {settings} from "./notices.js";
 import {resultWords} from "./results.js";
@@ -79,7 +79,7 @@ function wireNotices() {
 }
 
 async function mePage() {
-  await ensureIdentity();
+  if (!(await ensureIdentity({why: "Pick a name: the games you play are kept under it."}))) { location.assign("/"); return; }
   wireImport();
   wireNotices();
   let page = 1;
@@ -121,7 +121,7 @@ async function mePage() {
 }
 
 async function gamesPage() {
-  await ensureIdentity();
+  await whoAmI();  // the lists need no name
   for (const [status, id, emptyText] of [["live", "live-games", "No game is being played right now."],
     ["finished", "finished-games", "No finished games yet."]]) {
     try {

@@ -56,11 +56,11 @@ function beep() {
 }
 
 function target(notice) {
-  if (notice.kind === "rematch" && notice.lobby_id) return `/lobbies/${encodeURIComponent(notice.lobby_id)}`;
+  if ((notice.kind === "rematch" || notice.kind === "continued") && notice.lobby_id) return `/lobbies/${encodeURIComponent(notice.lobby_id)}`;
   return `/games/${encodeURIComponent(notice.game_id)}`;
 }
 
-const LINK_TEXT = {"your-turn": "Play", rematch: "See the rematch", finished: "See the result"};
+const LINK_TEXT = {"your-turn": "Play", rematch: "See the rematch", continued: "See the lobby", finished: "See the result"};
 
 function card(notice) {
   let box = document.getElementById("notices");
@@ -83,7 +83,7 @@ function tell(notice) {
   const here = document.getElementById("page");
   const thisGame = here && here.dataset.gameId === notice.game_id;
   // the game's own page already shows its turn and its end; only a hidden tab needs telling
-  if (thisGame && notice.kind !== "rematch" && !document.hidden) return;
+  if (thisGame && notice.kind !== "rematch" && notice.kind !== "continued" && !document.hidden) return;
   if (!thisGame) card(notice);
   // the title and the icon are for a player looking elsewhere; a card is enough for one looking here
   if (document.hidden || !document.hasFocus()) { unseen += 1; markTab(); }
@@ -106,10 +106,15 @@ function connect(attempt = 0) {
     if (frame && frame.type === "notice") tell(frame);
   });
   socket.addEventListener("close", (event) => {
-    // no identity here: nothing to hear; but a token replaced on this device (claim, new
-    // password) is in the cookie already: listen again with it
+    // a token replaced on this device (claim, new password) is in the cookie already: listen
+    // again with it
     const replaced = event.code === 4401 && event.reason === "SESSION_REPLACED";
-    if ((event.code === 4401 || event.code === 4403) && !replaced) return;
+    if (event.code === 4401 && !replaced) {
+      // the channel opened with an identity: its session has ended (signed out elsewhere)
+      window.dispatchEvent(new CustomEvent("bazaar:signed-out"));
+      return;
+    }
+    if (event.code === 4403) return;  // not allowed here: nothing to hear
     const next = opened ? 0 : attempt + 1;
     setTimeout(() => connect(next), RETRY_MS[Math.min(next, RETRY_MS.length - 1)]);
   });

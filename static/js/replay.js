@@ -5,7 +5,7 @@
 
 import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
-import {ensureIdentity} from "./identity.js";
+import {whoAmI} from "./identity.js";
 import {LogView, entryTexts} from "./log.js";
 import {mountBoard, renderPlayers} from "./game.js";
 import {fetchScores, mountScoreChart} from "./score-chart.js";
@@ -16,7 +16,7 @@ const $ = (id) => document.getElementById(id);
 async function replayPage() {
   const gameId = $("page").dataset.gameId;
   const base = `/api/games/${encodeURIComponent(gameId)}`;
-  await ensureIdentity();
+  await whoAmI();  // a replay needs no name (issue 25, point 1); continuing asks for one
   let game, logData;
   try {
     [game, logData] = await Promise.all([api("GET", base), api("GET", `${base}/log`)]);

@@ -5,7 +5,15 @@ import {api, errorText} from "./api.js";
 import {signInWithPasskey, wirePasskeyButton} from "./passkey.js";
 
 const $ = (id) => document.getElementById(id);
-const done = () => location.assign("/me");
+// back where the visitor was (?next=/games/…), a path on this site only; else their games
+function nextPage() {
+  const next = new URLSearchParams(location.search).get("next") || "";
+  return /^\/(?![\/\\])[^\s]*$/.test(next) ? next : "/me";
+}
+const done = () => {
+  try { localStorage.removeItem("bazaar:signed-out"); } catch { /* storage off */ }
+  location.assign(nextPage());
+};
 
 function wire(formId, errorId, send) {
   const form = $(formId);

@@ -127,6 +127,32 @@ def test_sign_out_everywhere_else(server: ServerThread, players: Any) -> None:
     assert [s["current"] for s in me["sessions"]] == [True]
 
 
+def test_a_signed_out_cookie_is_told_and_cleared_so_the_browser_can_look_on(
+        server: ServerThread, players: Any) -> None:
+    """Issue 25, point 14: the device's dead cookie gets 401 SIGNED_OUT and is cleared; a Bearer
+    token that ended is just UNAUTHORIZED; without the cookie the games are open to look at."""
+    fay = players("Fay")
+    claim(fay, "fay-signed-out")
+    other = sign_in(server, "fay-signed-out")
+    game_id = start_game(fay, [], bots=1)
+    fay.ok(fay.post("/api/account/signout-others"))
+    dead = {"cookie": f"bazaar_token={other}"}
+    with httpx.Client(base_url=server.url, timeout=30) as browser:
+        assert browser.get(f"/api/games/{game_id}", headers=dead).status_code == 401
+        told = browser.get("/api/session", headers=dead)
+        assert told.status_code == 401 and code_of(told) == "SIGNED_OUT"
+        cleared = told.headers["set-cookie"]
+        assert cleared.startswith("bazaar_token=") and "Max-Age=0" in cleared
+        # the browser, its cookie cleared, looks on as a visitor with no name
+        assert browser.get(f"/api/games/{game_id}").status_code == 200
+    with device(server, other) as client:
+        bearer = client.get("/api/session")
+    assert bearer.status_code == 401 and code_of(bearer) == "UNAUTHORIZED"
+    with device(server) as client:
+        nobody = client.get("/api/session")
+    assert nobody.status_code == 401 and code_of(nobody) == "UNAUTHORIZED"
+
+
 def test_password_change_needs_the_current_one_and_signs_out_the_others(
         server: ServerThread, players: Any) -> None:
     fay = players("Fay")

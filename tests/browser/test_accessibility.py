@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.api import advance_to, game, play_moves, start_against_bots
-from tests.browser.conftest import PageProblems
+from tests.browser.conftest import PageProblems, name_as_guest
 from tests.browser.games import bombay_game_at_placement
 
 pytestmark = pytest.mark.browser
@@ -153,10 +153,10 @@ def world(browser, server: str) -> Iterator[World]:  # type: ignore[no-untyped-d
         context.set_default_timeout(20000)
         contexts.append(context)
         page = problems.watch(context.new_page())
+        if name:
+            name_as_guest(context, name)
         page.goto("/")
         if name:
-            page.get_by_label("Your name").fill(name)
-            page.get_by_role("button", name="Continue").click()
             page.locator("#whoami").filter(has_text=name).wait_for()
         return page
 
@@ -182,7 +182,7 @@ class View:
 
 def _views() -> dict[str, View]:
     views = {
-        "home-new-visitor": View("visitor", lambda w: "/", "() => document.querySelector('#identity-form')"),
+        "home-new-visitor": View("visitor", lambda w: "/", NOT_LOADING),
         "home": View("ann", lambda w: "/", NOT_LOADING),
         "new-lobby": View("ann", lambda w: "/lobbies/new?kind=carcassonne", NEW_LOBBY_READY),
         "new-auction-lobby": View("ann", lambda w: "/lobbies/new?kind=carcassonne-auction", NEW_LOBBY_READY),

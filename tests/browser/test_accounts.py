@@ -5,6 +5,7 @@ authenticator signs a third browser in."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -116,4 +117,115 @@ def test_a_passkey_signs_in_another_browser(guest, new_context, problems, server
     other.get_by_test_id("account-link").click()
     other.get_by_test_id("account-username").filter(has_text="bea-passkey").wait_for()
     other.screenshot(path="test-results/account-passkey.png", full_page=True)
+    assert problems.errors == []
+
+
+def sign_in(page, username: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto("/signin")
+    page.get_by_test_id("signin-username").fill(username)
+    page.get_by_test_id("signin-password").fill(PASSWORD)
+    page.get_by_test_id("signin-submit").click()
+    page.wait_for_url("**/me")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_device_signed_out_from_elsewhere_says_so_and_offers_sign_in(
+        guest, new_context, problems, size) -> None:  # type: ignore[no-untyped-def]
+    """Issue 25, point 14: the second device hears at once that it was signed out (on My games
+    and on a game page), and after a reload it still says so instead of a silent new guest."""
+    viewport = {"width": 1280, "height": 800} if size == "desktop" else {"width": 390, "height": 844}
+    touch = {} if size == "desktop" else {"has_touch": True, "is_mobile": True}
+    username = f"dee-{size}"
+    dee = guest("Dee", "/", viewport=viewport, **touch)
+    game_id = start_against_bots(dee, "grand-bazaar", 2, {})
+    claim_on_account_page(dee, username)
+
+    phone = problems.watch(new_context(viewport=viewport, **touch).new_page())
+    sign_in(phone, username)
+    phone.locator("#whoami").filter(has_text="Dee").wait_for()
+    game_page = problems.watch(phone.context.new_page())
+    game_page.goto(f"/games/{game_id}")
+    your_turn(game_page)
+
+    dee.get_by_test_id("signout-others").click()
+    for page in (phone, game_page):
+        note = page.get_by_test_id("signed-out")
+        note.filter(has_text="You were signed out").wait_for()
+        assert note.get_by_role("link", name="Sign in").is_visible()
+        assert "Dee" not in page.locator("#whoami").inner_text()
+    phone.screenshot(path=f"test-results/signed-out-{size}.png")
+
+    game_page.reload()  # no new guest made silently: it says what happened
+    game_page.get_by_test_id("signed-out").filter(has_text="You were signed out").wait_for()
+    game_page.locator("#board[data-board=grand-bazaar]").wait_for(state="attached")  # still watchable
+    game_page.get_by_test_id("signed-out-signin").click()
+    game_page.get_by_test_id("signin-username").fill(username)
+    game_page.get_by_test_id("signin-password").fill(PASSWORD)
+    game_page.get_by_test_id("signin-submit").click()
+    game_page.wait_for_url(f"**/games/{game_id}")  # back where the player was
+    your_turn(game_page)
+    assert game_page.get_by_test_id("signed-out").count() == 0
+    assert problems.errors == []
+
+
+PRINT_SPY = """window.__printed = [];
+window.print = () => window.__printed.push(document.body.classList.contains('printing-codes'));"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_recovery_codes_can_be_copied_downloaded_and_printed(guest, problems, size) -> None:  # type: ignore[no-untyped-def]
+    """Issue 25, point 15: Copy, Download and Print beside the codes shown once."""
+    viewport = {"width": 1280, "height": 800} if size == "desktop" else {"width": 390, "height": 844}
+    touch = {} if size == "desktop" else {"has_touch": True, "is_mobile": True}
+    page = guest("Cy", "/account", viewport=viewport, **touch)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.add_init_script(PRINT_SPY)
+    page.reload()
+    page.get_by_role("heading", name="Keep your games on every device").wait_for()
+    page.get_by_test_id("claim-username").fill(f"cy-{size}")
+    page.get_by_test_id("claim-password").fill(PASSWORD)
+    page.get_by_test_id("claim-submit").click()
+    page.get_by_role("heading", name="Your recovery codes").wait_for()
+    codes = page.get_by_test_id("recovery-codes").locator("li").all_inner_texts()
+    assert len(codes) == 10
+
+    page.get_by_test_id("codes-copy").click()
+    page.get_by_test_id("codes-note").filter(has_text="Copied").wait_for()
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert all(code in copied for code in codes) and f"cy-{size}" in copied
+
+    with page.expect_download() as download:
+        page.get_by_test_id("codes-download").click()
+    saved = download.value
+    assert saved.suggested_filename == "bazaar-recovery-codes.txt"
+    text = Path(saved.path()).read_text()
+    assert all(code in text for code in codes)
+
+    page.get_by_test_id("codes-print").click()
+    assert page.evaluate("() => window.__printed") == [True]  # printed with the codes alone
+    page.emulate_media(media="print")
+    page.evaluate("() => document.body.classList.add('printing-codes')")
+    assert page.get_by_test_id("recovery-codes").is_visible()
+    assert page.locator(".topbar").is_hidden() and page.get_by_test_id("codes-done").is_hidden()
+    page.evaluate("() => document.body.classList.remove('printing-codes')")
+    page.emulate_media(media="screen")
+    page.screenshot(path=f"test-results/recovery-codes-{size}.png", full_page=True)
+    assert problems.errors == []
+
+
+def test_other_devices_are_said_signed_out_only_after_a_password_change(guest, problems) -> None:  # type: ignore[no-untyped-def]
+    """Issue 25, point 16."""
+    page = guest("Hal", "/", viewport={"width": 1280, "height": 800})
+    claim_on_account_page(page, "hal-password")
+    assert "Your other devices are signed out" not in page.locator("#account").inner_text()
+    assert "signs you out on your other devices" in page.locator("#account").inner_text()
+    with page.context.browser.new_context(base_url=page.url.split("/account")[0]) as second:  # type: ignore[union-attr]
+        reply = second.request.post("/api/account/signin", data={"username": "hal-password", "password": PASSWORD})
+        assert reply.ok
+    page.get_by_label("Current password").fill(PASSWORD)
+    page.get_by_label("New password").fill(PASSWORD + " again")
+    page.get_by_role("button", name="Change password").click()
+    note = page.get_by_test_id("password-note")
+    note.filter(has_text="Password changed. Your other devices are signed out (1 device).").wait_for()
+    page.screenshot(path="test-results/password-changed-desktop.png")
     assert problems.errors == []

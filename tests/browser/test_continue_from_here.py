@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from app.games.base import ReplayRng, get_engine
-from tests.browser.api import get, start_against_bots
+from tests.browser.api import get, post, start_against_bots
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots")
@@ -124,4 +124,46 @@ def test_continue_a_finished_game_from_a_step(guest, problems, viewport) -> None
     ann.goto(f"/games/{source}")
     ann.locator("#continued[data-filled=yes]").wait_for(state="attached")
     assert ann.get_by_test_id("continued-as").count() == 0
+    assert not problems.errors and not problems.dialogs
+
+
+def test_continuing_keeps_the_other_players_seats_for_them_to_accept(guest, problems) -> None:  # type: ignore[no-untyped-def]
+    """Issue 25, point 3: the continuation's lobby keeps Bob's seat for him, as a rematch does;
+    the host cannot start until Bob has accepted, and Bob is told wherever he is."""
+    ann = guest("Ann", viewport=DESKTOP)
+    bob = guest("Bob", viewport=PHONE, has_touch=True, is_mobile=True)
+    lobby = post(ann, "/api/lobbies", {"kind": "grand-bazaar", "players": 2, "options": {}, "private": True})
+    post(bob, f"/api/lobbies/{lobby['id']}/join")
+    source = post(ann, f"/api/lobbies/{lobby['id']}/start")["game_id"]
+    post(ann, f"/api/games/{source}/resign", {})
+    post(bob, f"/api/games/{source}/resign", {})  # the bots play both seats to the end
+    wait_finished(ann, source)
+    bob.goto("/")  # Bob looks at the home page meanwhile
+
+    ann.goto(f"/games/{source}/replay?at=2")
+    ann.get_by_test_id("step-label").filter(has_text="Move 2 of").wait_for()
+    ann.get_by_role("button", name="Continue from here").click()
+    ann.wait_for_url("**/lobbies/*")
+    seat = ann.get_by_test_id("seat-1")
+    seat.filter(has_text="Bob").wait_for()
+    hint = ann.locator("#lobby-hint")
+    hint.filter(has_text="Waiting for Bob to accept the continued game").wait_for()
+    assert "Everyone is here" not in hint.inner_text()
+    assert ann.get_by_test_id("start-game").is_disabled()
+    assert "kept for the player" in seat.inner_text().lower()
+    assert ann.get_by_test_id("seat-holder-1").input_value() == "invited"  # "Bob (not here yet)"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ann.screenshot(path=str(SHOTS / "continue-kept-seat-host-desktop.png"))
+
+    notice = bob.get_by_test_id("notice").filter(has_text="Ann continues your game of Grand Bazaar from move 2")
+    notice.wait_for()
+    notice.get_by_role("link", name="See the lobby").click()
+    bob.wait_for_url("**/lobbies/*")
+    bob.locator("#lobby-hint").filter(has_text="Ann continues the game from move 2: your seat is kept for you.").wait_for()
+    bob.screenshot(path=str(SHOTS / "continue-kept-seat-invitee-phone.png"))
+    bob.get_by_test_id("accept-seat-1").click()
+    bob.locator("#lobby-hint").filter(has_text="You are in").wait_for()
+
+    hint.filter(has_text="Everyone is here").wait_for(timeout=20000)
+    assert ann.get_by_test_id("start-game").is_enabled()
     assert not problems.errors and not problems.dialogs

@@ -195,7 +195,6 @@ def test_point_10_plurals_solo_options_invitee_and_rules_link(guest, new_context
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "invitee-phone.png"), full_page=True)
     page.get_by_label("Your name").fill("Bob")
-    page.get_by_role("button", name="Continue").click()
-    page.get_by_test_id("join-seat-1").click()
+    page.get_by_role("button", name="Take a seat").click()  # the name takes the seat (issue 25)
     page.get_by_test_id("seat-1").filter(has_text="Bob").wait_for()
     assert problems.errors == []

@@ -361,14 +361,19 @@ def test_a_first_visit_is_clean(new_context, problems):
     console_errors: list[str] = []
     page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
     page.goto("/")
-    assert page.locator("#identity").is_visible()
-    assert page.locator("#page").is_hidden()  # nothing but the name form until we know the name
+    # the games come first (issue 25, point 2): the name is asked for on creating or joining
+    page.get_by_test_id("create-grand-bazaar").wait_for()
+    assert page.locator("#page").is_visible()
+    assert not page.evaluate("() => document.getElementById('identity').open")
+    page.get_by_test_id("create-grand-bazaar").click()
     page.get_by_label("Your name").fill("  Gil  ")
     page.get_by_role("button", name="Continue").click()
-    page.get_by_test_id("create-grand-bazaar").wait_for()
+    page.locator("#whoami").filter(has_text="Gil").wait_for()
     assert page.locator("#whoami").inner_text() == "You: Gil"
-    page.reload()  # the cookie holds: no form the second time
-    page.get_by_test_id("create-grand-bazaar").wait_for()
-    assert page.locator("#identity").is_hidden()
+    page.goto("/")
+    page.reload()  # the cookie holds: nothing asked the second time
+    page.get_by_test_id("create-grand-bazaar").click()
+    page.get_by_test_id("create-lobby").wait_for()
+    assert not page.evaluate("() => document.getElementById('identity').open")
     assert console_errors == []
     assert problems.errors == []

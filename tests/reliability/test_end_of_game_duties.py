@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from tests.api.test_games import play_to_end
 from tests.conftest import BACKENDS, Player, ServerThread, database_url, make_settings
 from tests.support.accounts import claim
+from tests.support.games import play_to_end
 
 PASSWORD = "correct horse battery"
 

@@ -23,7 +23,7 @@ from tests.conftest import (
     make_settings,
     move_entries,
 )
-from tests.ws.test_socket import Viewer
+from tests.support.sockets import Viewer
 
 
 class RedisServer:

@@ -32,9 +32,11 @@ class ContinueIn(Body):
 
 @router.post("/games/{game_id}/continue", status_code=201)
 async def continue_from(game_id: IdParam, body: ContinueIn, request: Request,
-                        session: SessionDep, user: CurrentUser) -> dict[str, Any]:
+                        session: SessionDep, play: PlayDep, user: CurrentUser) -> dict[str, Any]:
     """"Continue from here": a new lobby whose game starts from step ``step`` of this finished
     game, its unseen part reshuffled; the caller hosts it (app/rematch/continuation.py)."""
     await limit(request, "lobby", request.app.state.settings.rate_lobbies, user.user_id)
     lobby = await continuation.open_lobby(session, user, game_id, body.step)
-    return {"lobby_id": lobby.id, **lobbies.to_json(lobby, user, user.name)}
+    answer = {"lobby_id": lobby.id, **lobbies.to_json(lobby, user, user.name)}
+    await continuation.tell_invited(play, session, lobby, user, game_id, body.step)
+    return answer

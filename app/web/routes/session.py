@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
 
+from app.errors import unauthorized
 from app.identity.service import create_guest
 from app.ratelimit import limit_new_identity
 from app.schemas import Body, Name
-from app.web.deps import COOKIE, CurrentUser, SessionDep, remember
+from app.web.deps import COOKIE, SessionDep, identity_of, remember, token_of
 
 router = APIRouter(prefix="/api", tags=["identity"])
 
@@ -31,7 +33,22 @@ async def new_session(body: SessionIn, request: Request, response: Response,
     return {"token": token, "user_id": who.user_id, "name": who.name}
 
 
-@router.get("/session")
-async def who_am_i(user: CurrentUser) -> dict[str, Any]:
-    """The caller's identity."""
-    return {"user_id": user.user_id, "name": user.name}
+@router.get("/session", response_model=None)
+async def who_am_i(request: Request) -> dict[str, Any] | JSONResponse:
+    """The caller's identity.
+
+    A cookie whose session has ended (signed out from another device, a password changed) is
+    answered 401 ``SIGNED_OUT`` and cleared, so that the browser looks on as a visitor with no
+    name instead of being refused everywhere (issue 25, point 14).
+    """
+    token = token_of(request.headers, request.cookies)
+    user = await identity_of(request, token)
+    if user is not None:
+        return {"user_id": user.user_id, "name": user.name}
+    if token is None or token != request.cookies.get(COOKIE):
+        raise unauthorized()
+    answer = JSONResponse({"detail": {"code": "SIGNED_OUT", "reason": "this device's session has "
+                                      "ended: sign in again"}}, status_code=401)
+    answer.delete_cookie(COOKIE, httponly=True, samesite="lax",
+                         secure=request.app.state.settings.cookie_secure)
+    return answer
