@@ -79,7 +79,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await app.state.presence.start()
         app.state.play = PlayService(app.state.sessions, app.state.hub, settings)
         app.state.play.metrics.watch(app.state.presence.total, app.state.play.live_count)
-        app.state.play.on_finish.append(partial(ratings.record, app.state.sessions))
+        app.state.play.on_finish.append(partial(ratings.record, app.state.sessions,
+                                                repeat_limit=settings.rating_repeat_limit))
         app.state.play.writer.start()
         app.state.play.start_resuming()
         clocks = ClockKeeper(app.state.play)
