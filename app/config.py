@@ -75,6 +75,9 @@ class Settings(BaseSettings):
     # Rated games of one kind that the same two accounts may play together in 24 hours; the
     # next ones are casual (issue 24.3, docs/decisions.md); 0: no limit.
     rating_repeat_limit: int = 3
+    # The Bearer token that opens /metrics to a scraper elsewhere; without it /metrics answers
+    # only requests made directly from this machine (docs/operations.md, "Observe").
+    metrics_token: str = ""
     log_level: str = "info"
     cookie_secure: bool = False
     # Origins whose pages may act with the cookie, comma-separated (https://example.org);

@@ -30,7 +30,7 @@ from app.identity.account_router import router as account_router
 from app.identity.router import router as identity_router
 from app.limits import BodyLimit
 from app.lobbies.router import router as lobbies_router
-from app.metrics import CONTENT_TYPE_LATEST
+from app.metrics import CONTENT_TYPE_LATEST, metrics_allowed
 from app.migrate import upgrade_async
 from app.play.clock import ClockKeeper
 from app.play.router import router as play_router
@@ -158,7 +158,11 @@ def _operations(app: FastAPI) -> None:
     @app.get("/metrics", tags=["operations"], response_class=PlainTextResponse)
     async def metrics(request: Request) -> Response:
         """Prometheus text format (app/metrics.py): moves and errors per kind, move and commit
-        latency, open sockets, live games in memory, the process."""
+        latency, open sockets, live games in memory, the process. Only with METRICS_TOKEN as
+        the Bearer token, or asked directly from this machine (docs/operations.md)."""
+        if not metrics_allowed(request, request.app.state.settings.metrics_token):
+            raise errors.ApiError(403, "METRICS_FORBIDDEN", "metrics are for the operator: "
+                                  "send METRICS_TOKEN as a Bearer token")
         return Response(request.app.state.play.metrics.exposition(),
                         media_type=CONTENT_TYPE_LATEST)
 
