@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from app.deps import CurrentUser, OptionalUser, PlayDep, SessionDep
 from app.errors import ApiError, conflict
 from app.games.base import get_engine
-from app.identity.service import names_of
+from app.identity.service import marks_of, names_of
 from app.lobbies import rematch as rematches
 from app.lobbies import repository as lobby_repo
 from app.lobbies import service as lobbies
@@ -120,6 +120,9 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
     """The game with the caller's view (a seat's, or a spectator's)."""
     live = await play.load(game_id)
     data = game_json(play, live, user.user_id if user else None, seat)
+    marks = await marks_of(session, {s["user_id"] for s in live.seats if s.get("user_id")})
+    for held in data["seats"]:  # who is who, when two players share a display name
+        held["mark"] = marks.get(held["user_id"]) if held["holder"] == "user" else None
     data["chat"] = await play.chat_history(game_id)
     # only a finished game can be continued (app/play/continuation.py): a live one has none
     data["continuations"] = (await continuation.continuations(

@@ -585,6 +585,8 @@ async function lobbyPage() {
       el("span", {class: "seat-label"}, [dot, el("span", {class: "seat-no", text: seatLabel(seat)})]),
       el("span", {class: "seat-who"}, [
         el("span", {class: "seat-name", text: who}),
+        // @username or "guest #tag": two players of one display name are told apart
+        seat.mark ? el("span", {class: "mark", "data-testid": `seat-mark-${seat.seat}`, text: seat.mark}) : null,
         seat.holder !== "open" ? el("span", {class: "tag", "data-testid": `seat-tag-${seat.seat}`, text: tag}) : null,
         mine ? el("span", {class: "tag", text: "you"}) : null,
       ]),
