@@ -22,27 +22,28 @@ from sqlalchemy import text
 
 from app import errors
 from app.config import Settings, get_settings
-from app.csrf import CrossSiteGuard
 from app.db import make_engine, make_sessionmaker
 from app.games.base import all_engines
 from app.gc_policy import tune_for_serving
-from app.identity.account_router import router as account_router
-from app.identity.router import router as identity_router
 from app.limits import BodyLimit
-from app.lobbies.router import router as lobbies_router
 from app.metrics import CONTENT_TYPE_LATEST, metrics_allowed
 from app.migrate import upgrade_async
-from app.play.clock import ClockKeeper
-from app.play.router import router as play_router
+from app.play.clock_keeper import ClockKeeper
 from app.play.service import PlayService
 from app.ratelimit import RateLimiter, SocketSlots
 from app.ratings import service as ratings
-from app.ratings.router import router as ratings_router
-from app.realtime.account_ws import router as account_ws_router
 from app.realtime.hub import Hub, InProcessHub
 from app.realtime.presence import Presence
-from app.realtime.revocations import Revocations
-from app.realtime.ws import router as ws_router
+from app.web.csrf import CrossSiteGuard
+from app.web.revocations import Revocations
+from app.web.routes.accounts import router as account_router
+from app.web.routes.games import router as play_router
+from app.web.routes.lobbies import router as lobbies_router
+from app.web.routes.ratings import router as ratings_router
+from app.web.routes.rematch import router as rematch_router
+from app.web.routes.session import router as identity_router
+from app.web.sockets.account import router as account_ws_router
+from app.web.sockets.game import router as ws_router
 
 ROOT = Path(__file__).resolve().parent.parent
 log = logging.getLogger("bazaar")
@@ -116,15 +117,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobbies_router)
     app.include_router(play_router)
     app.include_router(ratings_router)
+    app.include_router(rematch_router)
     app.include_router(ws_router)
     app.include_router(account_ws_router)
     _operations(app)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
-    if importlib.util.find_spec("app.web.router") is not None:
-        from app.web.router import router as web_router
+    if importlib.util.find_spec("app.web.routes.pages") is not None:
+        from app.web.routes.pages import router as web_router
 
         app.include_router(web_router)
-    # state-changing requests the cookie authenticates must come from our own pages (app/csrf.py)
+    # state-changing requests the cookie authenticates must come from our own pages
+    # (app/web/csrf.py)
     app.add_middleware(CrossSiteGuard, allowed_origins=settings.allowed_origins)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # text responses (pages, scripts, styles, JSON) gzipped for clients that accept it (issue 13,

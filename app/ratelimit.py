@@ -204,7 +204,7 @@ def _signin_limited(wait: int) -> ApiError:
 
 class SocketSlots:
     """Open sockets per key on this instance: an identity's (MAX_SOCKETS_PER_IDENTITY) or an
-    anonymous address's (MAX_SOCKETS_PER_ADDRESS); app/realtime/admission.py picks the key."""
+    anonymous address's (MAX_SOCKETS_PER_ADDRESS); app/web/sockets/admission.py picks the key."""
 
     def __init__(self) -> None:
         self.open: dict[str, int] = {}

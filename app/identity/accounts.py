@@ -21,7 +21,7 @@ from app.identity.passwords import (
     verify_password,
 )
 from app.identity.service import Identity, open_session, revoke_sessions
-from app.play.repository import now
+from app.utc import now
 
 FORMER_PLAYER = "Former player"
 """The name a deleted account leaves in games, chat and lobbies."""

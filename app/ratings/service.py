@@ -16,9 +16,9 @@ from app.identity.models import User
 from app.play import mine
 from app.play import repository as play_repo
 from app.play.models import Game, MoveRow
-from app.play.repository import now
 from app.ratings import eligibility, model
 from app.ratings.models import Rating, RatingChange
+from app.utc import now
 
 log = logging.getLogger("bazaar.ratings")
 RECENT = 10

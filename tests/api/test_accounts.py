@@ -11,10 +11,10 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.conftest import Player, ServerThread, database_url, make_settings, start_game
-from tests.ws.test_socket import Viewer
+from tests.conftest import ServerThread, database_url, make_settings, start_game
+from tests.support.accounts import PASSWORD, claim, device, sign_in, use_token
+from tests.support.sockets import Viewer
 
-PASSWORD = "correct horse battery"
 PER_USERNAME = 8
 
 
@@ -26,34 +26,6 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     url = database_url(request.param, tmp_path_factory.mktemp("db"))
     with ServerThread(make_settings(url, rate_signin_address=10_000, rate_signin=PER_USERNAME)) as srv:
         yield srv
-
-
-def device(server: ServerThread, token: str | None = None) -> httpx.Client:
-    client = httpx.Client(base_url=server.url, timeout=30)
-    if token:
-        client.headers["authorization"] = f"Bearer {token}"
-    return client
-
-
-def claim(player: Player, username: str, password: str = PASSWORD) -> list[str]:
-    """Claim the player's identity; the player goes on with the new token the claim answers."""
-    reply = player.post("/api/account/claim", json={"username": username, "password": password})
-    assert reply.status_code == 201, reply.text
-    use_token(player, reply.json()["token"])
-    return list(reply.json()["recovery_codes"])
-
-
-def use_token(player: Player, token: str) -> None:
-    player.token = token
-    player.http.headers["authorization"] = f"Bearer {token}"
-
-
-def sign_in(server: ServerThread, username: str, password: str = PASSWORD) -> str:
-    with device(server) as client:
-        reply = client.post("/api/account/signin",
-                            json={"username": username, "password": password})
-    assert reply.status_code == 200, reply.text
-    return str(reply.json()["token"])
 
 
 def status(server: ServerThread, token: str, path: str = "/api/session") -> int:

@@ -13,8 +13,8 @@ import httpx
 import pytest
 from openskill.models import PlackettLuce
 
-from tests.api.test_games import play_to_end
 from tests.conftest import ServerThread, database_url, make_settings
+from tests.support.games import play_to_end
 
 PASSWORD = "correct horse battery"
 SERIAL = itertools.count()

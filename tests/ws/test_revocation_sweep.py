@@ -1,4 +1,4 @@
-"""The slow sweep of revoked sessions (issue 24.1, app/realtime/revocations.py): when the notice
+"""The slow sweep of revoked sessions (issue 24.1, app/web/revocations.py): when the notice
 of a revocation never arrives (another instance's publish was lost), the sockets of that session
 are still closed, once the sweep finds the session revoked in the database."""
 
@@ -13,7 +13,7 @@ from websockets.exceptions import ConnectionClosed
 
 from app.ids import token_hash
 from tests.conftest import Player, ServerThread, make_settings, start_game
-from tests.ws.test_socket import Viewer
+from tests.support.sockets import Viewer
 
 
 @pytest.fixture(scope="module")

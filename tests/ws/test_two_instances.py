@@ -27,7 +27,7 @@ from tests.conftest import (
     reset_postgres,
     start_game,
 )
-from tests.ws.test_socket import Viewer
+from tests.support.sockets import Viewer
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
@@ -170,7 +170,7 @@ def test_presence_counts_the_sockets_of_every_instance(instances: list[str]) -> 
 def test_a_player_back_on_another_instance_is_no_longer_played_for(
         instances: list[str]) -> None:
     """Issue 16: the away seats (clock ran out) are the same on every instance."""
-    from tests.api.test_clock import clocked_game, wait_for
+    from tests.support.games import clocked_game, wait_for
 
     a_url, b_url = instances
     ann, bob = Player(a_url, "Ann"), Player(b_url, "Bob")

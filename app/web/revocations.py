@@ -27,9 +27,9 @@ from typing import Any
 
 from sqlalchemy import or_, select
 
-from app.deps import forget_sessions
 from app.identity.models import User, UserSession
 from app.realtime.hub import Hub, Message
+from app.web.deps import forget_sessions
 
 log = logging.getLogger("bazaar.revocations")
 

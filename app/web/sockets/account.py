@@ -19,9 +19,9 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.json_text import json_text
 from app.play.notices import channel
-from app.realtime import admission
 from app.realtime.hub import Hub
 from app.realtime.pump import pumping
+from app.web.sockets import admission
 
 router = APIRouter()
 
@@ -43,7 +43,8 @@ async def account_socket(ws: WebSocket) -> None:
     hub: Hub = ws.app.state.hub
 
     async def send(message: dict[str, Any]) -> None:
-        await ws.send_text(json_text(message))
+        if message.get("type") != "resync":  # notices are not read back from a log
+            await ws.send_text(json_text(message))
 
     try:
         async with pumping(hub, channel(user.user_id), send, 64):

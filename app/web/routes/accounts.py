@@ -13,12 +13,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request, Response
 from pydantic import AfterValidator, StringConstraints
 
-from app.deps import COOKIE, CurrentUser, PlayDep, SessionDep, forget_sessions, token_of
-from app.identity import accounts, erase
+from app import erasure
+from app.identity import accounts
 from app.identity.service import Identity, identify, open_session, revoke_sessions
 from app.names import check_username
 from app.ratelimit import limit_own, limit_recovery, limit_signin
 from app.schemas import Body, Name
+from app.web.deps import COOKIE, CurrentUser, PlayDep, SessionDep, forget_sessions, token_of
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 
@@ -89,7 +90,7 @@ SIGNED_OUT, REPLACED = "SIGNED_OUT", "SESSION_REPLACED"
 async def _revoked(request: Request, session: SessionDep, session_ids: list[str],
                    reason: str = SIGNED_OUT) -> None:
     """Commit the revocation, then close the sessions' sockets and forget their cached
-    identities on every instance (app/realtime/revocations.py, issue 24.1)."""
+    identities on every instance (app/web/revocations.py, issue 24.1)."""
     await session.commit()
     await request.app.state.revocations.revoke(session_ids, reason)
 
@@ -214,10 +215,10 @@ async def delete(body: ConfirmIn, request: Request, response: Response, user: Cu
     """Delete the account: its games show "Former player"; its live seats are resigned."""
     await limit_own(request, user)
     revoked = await accounts.erase(session, user, body.password)
-    live = await erase.neutral_names(session, user.user_id)
+    live = await erasure.neutral_names(session, user.user_id)
     await _revoked(request, session, revoked)  # resigning below uses the service's sessions
     forget_sessions(request.app, [], user.user_id)
-    await erase.resign_live(play, user.user_id, live)
+    await erasure.resign_live(play, user.user_id, live)
     response.delete_cookie(COOKIE, httponly=True, samesite="lax",
                            secure=request.app.state.settings.cookie_secure)
     return {"deleted": True, "games_resigned": len(live)}

@@ -79,7 +79,7 @@ def forget_sessions(app: Any, session_ids: list[str] | set[str], user_id: str | 
                     reason: str = "SIGNED_OUT") -> None:
     """Drop cached identities of these sessions (revoked), or of ``user_id`` (renamed), and
     close this instance's sockets of those sessions. Revocations go through
-    ``app.state.revocations`` (app/realtime/revocations.py), which calls this on every
+    ``app.state.revocations`` (app/web/revocations.py), which calls this on every
     instance."""
     ids = set(session_ids)
     cache: dict[str, tuple[Identity, float]] = app.state.identities
