@@ -76,6 +76,12 @@ class Settings(BaseSettings):
     # Seconds between two checks of the open sockets' sessions against the database, in case
     # the notice of a revocation was lost (app/web/revocations.py); 0: never.
     revocation_sweep_seconds: float = 30.0
+    # Rated games of one kind that the same two accounts may play together in 24 hours; the
+    # next ones are casual (issue 24.3, docs/decisions.md); 0: no limit.
+    rating_repeat_limit: int = 3
+    # The Bearer token that opens /metrics to a scraper elsewhere; without it /metrics answers
+    # only requests made directly from this machine (docs/operations.md, "Observe").
+    metrics_token: str = ""
     log_level: str = "info"
     cookie_secure: bool = False
     # Origins whose pages may act with the cookie, comma-separated (https://example.org);

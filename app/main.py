@@ -26,7 +26,7 @@ from app.db import make_engine, make_sessionmaker
 from app.games.base import all_engines
 from app.gc_policy import tune_for_serving
 from app.limits import BodyLimit
-from app.metrics import CONTENT_TYPE_LATEST
+from app.metrics import CONTENT_TYPE_LATEST, metrics_allowed
 from app.migrate import upgrade_async
 from app.play.clock_keeper import ClockKeeper
 from app.play.service import PlayService
@@ -80,7 +80,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await app.state.presence.start()
         app.state.play = PlayService(app.state.sessions, app.state.hub, settings)
         app.state.play.metrics.watch(app.state.presence.total, app.state.play.live_count)
-        app.state.play.on_finish.append(partial(ratings.record, app.state.sessions))
+        app.state.play.on_finish.append(partial(ratings.record, app.state.sessions,
+                                                repeat_limit=settings.rating_repeat_limit))
         app.state.play.writer.start()
         app.state.play.start_resuming()
         clocks = ClockKeeper(app.state.play)
@@ -160,7 +161,11 @@ def _operations(app: FastAPI) -> None:
     @app.get("/metrics", tags=["operations"], response_class=PlainTextResponse)
     async def metrics(request: Request) -> Response:
         """Prometheus text format (app/metrics.py): moves and errors per kind, move and commit
-        latency, open sockets, live games in memory, the process."""
+        latency, open sockets, live games in memory, the process. Only with METRICS_TOKEN as
+        the Bearer token, or asked directly from this machine (docs/operations.md)."""
+        if not metrics_allowed(request, request.app.state.settings.metrics_token):
+            raise errors.ApiError(403, "METRICS_FORBIDDEN", "metrics are for the operator: "
+                                  "send METRICS_TOKEN as a Bearer token")
         return Response(request.app.state.play.metrics.exposition(),
                         media_type=CONTENT_TYPE_LATEST)
 

@@ -8,6 +8,8 @@ memory) are read when scraped, so nothing has to keep them up to date.
 
 from __future__ import annotations
 
+import hmac
+import ipaddress
 from collections.abc import Callable
 
 from prometheus_client import (
@@ -20,12 +22,32 @@ from prometheus_client import (
     ProcessCollector,
     generate_latest,
 )
+from starlette.requests import HTTPConnection
 
 # A move on this machine takes about a millisecond in memory and a few more to commit; the
 # buckets reach past a second so that a stalled database shows.
 LATENCY_BUCKETS = (.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5)
 
-__all__ = ["CONTENT_TYPE_LATEST", "Metrics"]
+__all__ = ["CONTENT_TYPE_LATEST", "Metrics", "metrics_allowed"]
+
+_PROXIED = ("x-forwarded-for", "forwarded", "x-real-ip")
+
+
+def metrics_allowed(request: HTTPConnection, token: str) -> bool:
+    """Who may read ``/metrics`` (issue 24.5): a scraper with ``METRICS_TOKEN`` as its Bearer
+    token, or a request made directly from this machine (a loopback peer with no proxy header:
+    a local reverse proxy forwards the world's requests from loopback too, with such headers)."""
+    auth = request.headers.get("authorization", "")
+    if token and auth.lower().startswith("bearer ") and hmac.compare_digest(
+            auth[7:].strip().encode(), token.encode()):
+        return True
+    if any(h in request.headers for h in _PROXIED):
+        return False
+    host = request.client.host if request.client else ""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 class Metrics:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Path
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
+
+from app.names import check_display_name
 
 
 class Body(BaseModel):
@@ -18,8 +20,12 @@ class Body(BaseModel):
 # Names also refuse invisible and direction-changing characters (zero-width spaces, the bidi
 # overrides such as U+202E): in a seat list they would disguise one player as another.
 NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]+$"
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40,
-                                        pattern=NAME_PATTERN)]
+SeatName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40,
+                                            pattern=NAME_PATTERN)]
+"""A name a seat may carry in a game record: a person's, or one the site gave ("Bot 2")."""
+# a name a person chooses is not one the site shows by itself, and it has a letter or a digit
+# (app/names.py)
+Name = Annotated[SeatName, AfterValidator(check_display_name)]
 ChatText = Annotated[str, StringConstraints(min_length=1, max_length=300,
                                             pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]+$")]
 

@@ -6,6 +6,7 @@ its own token, of which only the SHA-256 is stored. Revoking a session makes its
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -25,6 +26,8 @@ _BY_TOKEN = (select(UserSession, User).join(User, User.id == UserSession.user_id
              .where(UserSession.token_hash == bindparam("token_hash"),
                     UserSession.revoked_at.is_(None), User.deleted_at.is_(None)))
 _NAMES = select(User.id, User.name).where(User.id.in_(bindparam("ids", expanding=True)))
+_MARKS = select(User.id, User.username, User.deleted_at).where(
+    User.id.in_(bindparam("ids", expanding=True)))
 
 
 @dataclass(frozen=True)
@@ -95,3 +98,19 @@ async def names_of(session: AsyncSession, user_ids: set[str]) -> dict[str, str]:
         return {}
     rows = await session.execute(_NAMES, {"ids": list(user_ids)})
     return {uid: name for uid, name in rows.all()}
+
+
+def mark(user_id: str, username: str | None) -> str:
+    """What tells a person apart from another of the same display name (issue 24.5): an
+    account's ``@username``, or "guest" and a short tag drawn from the id (never the id)."""
+    if username:
+        return f"@{username}"
+    return f"guest #{hashlib.sha256(f'mark:{user_id}'.encode()).hexdigest()[:4]}"
+
+
+async def marks_of(session: AsyncSession, user_ids: set[str]) -> dict[str, str]:
+    """The mark of each of these users; a deleted account has none ("Former player" says it)."""
+    if not user_ids:
+        return {}
+    rows = await session.execute(_MARKS, {"ids": list(user_ids)})
+    return {uid: mark(uid, username) for uid, username, deleted in rows.all() if deleted is None}

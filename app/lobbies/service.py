@@ -134,6 +134,14 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
     }
 
 
+def _check_private_rated(private: bool, rated: bool) -> None:
+    """A private game is never rated (docs/decisions.md, "Private games are casual"): its
+    rating history would name it on a public profile, and nobody can see how it was played."""
+    if private and rated:
+        raise ApiError(422, "PRIVATE_RATED", "a private game cannot be rated: make it public "
+                       "to rate it, or leave it casual")
+
+
 async def load(session: AsyncSession, lobby_id: str, lock: bool = False) -> Lobby:
     lobby = await repo.get(session, lobby_id, lock=lock)
     if lobby is None:
@@ -161,6 +169,7 @@ async def create(session: AsyncSession, user: Identity, body: LobbyIn,
     the lobby of a continued game ("Continue from here", app/play/continuation.py).
     """
     engine = engine_of(body.kind)
+    _check_private_rated(body.private, body.rated)
     players = body.players or engine.min_players
     options = check_options(engine, body.options, players) if validate else body.options
     takeover = check_level(body.takeover_level, "a seat taken over")
@@ -213,6 +222,8 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
         lobby.options = body.options
     if body.options is not None or body.players is not None:
         check_options(engine, lobby.options, len(lobby.seats))
+    _check_private_rated(lobby.private if body.private is None else body.private,
+                         bool(lobby.rated) if body.rated is None else body.rated)
     if body.private is not None:
         lobby.private = body.private
     if body.rated is not None:
@@ -303,7 +314,9 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
                                            lobby.clock or {}, lobby.id, takeover)
     else:
         game = await create_game(session, lobby.kind, lobby.options, seats, lobby.host_id,
-                                 lobby.private, lobby.clock or {}, lobby.id, rated=lobby.rated,
+                                 lobby.private, lobby.clock or {}, lobby.id,
+                                 # a lobby from before the rule may ask for both: casual
+                                 rated=bool(lobby.rated) and not lobby.private,
                                  takeover_level=takeover)
     lobby.status, lobby.game_id = "started", game.id
     await session.flush()

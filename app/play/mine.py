@@ -34,7 +34,10 @@ def result(game: Game, user_id: str) -> dict[str, Any] | None:
     mine = [seat for seat in own_seats(game, user_id) if seat < len(ranks)]
     names = [s["name"] for s in game.seats]
     # a game ended without a ranking (a cancelled auction) has no place to give
+    resigned = set(outcome.get("resigned") or [])
     return {"rank": min(ranks[seat] for seat in mine) if mine else None, "of": len(names),
+            # a seat the user resigned, which the bot played to its place: never a win
+            "resigned": bool(mine) and all(seat in resigned for seat in mine),
             "winners": [names[w] for w in outcome.get("winners") or [] if w < len(names)],
             "reason": str(outcome.get("reason") or "finished")}
 

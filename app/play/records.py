@@ -21,7 +21,7 @@ from app.ids import new_id
 from app.play import repository as repo
 from app.play.models import Game
 from app.play.positions import state_at
-from app.schemas import TOKEN_PATTERN, Name
+from app.schemas import TOKEN_PATTERN, SeatName
 from app.utc import now
 
 FORMAT = "bazaar-game/1"
@@ -68,7 +68,7 @@ ACTORS = frozenset({"player", "bot", "timeout", "resigned", "host"})
 """Who may have made a logged move (MoveRow.actor); a record naming anyone else is refused."""
 MAX_SEATS = 8
 MAX_MOVES = 5000
-_NAME = TypeAdapter(Name)
+_NAME = TypeAdapter(SeatName)  # a record's seats may be "Bot 2" or "Former player"
 
 
 def _check_fields(record: dict[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:

@@ -6,17 +6,19 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import and_, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm import aliased
 
 from app.games.base import get_engine
 from app.identity.models import User
 from app.play import mine
 from app.play import repository as play_repo
-from app.play.models import Game
+from app.play.models import Game, MoveRow
 from app.ratings import eligibility, model
 from app.ratings.models import Rating, RatingChange
+from app.utc import now
 
 log = logging.getLogger("bazaar.ratings")
 RECENT = 10
@@ -34,8 +36,32 @@ async def accounts_among(session: AsyncSession, user_ids: set[str]) -> set[str]:
     return set(rows.all())
 
 
-async def record(sessions: async_sessionmaker[AsyncSession], game_id: str) -> list[RatingChange]:
-    """Rate a game that has just finished, once; nothing for a casual game."""
+async def movers(session: AsyncSession, game_id: str) -> set[int]:
+    """The seats that made a move of their own in the game (not bot, timeout or resigned)."""
+    rows = await session.scalars(select(MoveRow.seat).where(
+        MoveRow.game_id == game_id, MoveRow.actor == "player").distinct())
+    return set(rows.all())
+
+
+async def pair_games(session: AsyncSession, kind: str, user_ids: list[str]
+                     ) -> dict[tuple[str, str], int]:
+    """Rated games of ``kind`` within the repeat window per pair of these accounts."""
+    one, other = aliased(RatingChange), aliased(RatingChange)
+    rows = await session.execute(
+        select(one.user_id, other.user_id, func.count())
+        .join(other, and_(other.game_id == one.game_id, other.user_id > one.user_id))
+        .where(one.kind == kind, one.user_id.in_(user_ids), other.user_id.in_(user_ids),
+               one.created_at >= now() - eligibility.REPEAT_WINDOW)
+        .group_by(one.user_id, other.user_id))
+    return {(a, b): int(n) for a, b, n in rows.all()}
+
+
+async def record(sessions: async_sessionmaker[AsyncSession], game_id: str,
+                 repeat_limit: int = 0) -> list[RatingChange]:
+    """Rate a game that has just finished, once; nothing for a casual game.
+
+    ``repeat_limit``: rated games of a kind per pair of accounts per 24 hours (0: no limit).
+    """
     async with sessions() as session:
         game = await session.get(Game, game_id)
         if game is None or game.status != "finished" or not game.rated:
@@ -47,7 +73,14 @@ async def record(sessions: async_sessionmaker[AsyncSession], game_id: str) -> li
         people = {s["user_id"] for s in game.seats if s["holder"] == "user" and s["user_id"]}
         placings, why = eligibility.placings(
             game.rated, game.lobby_id, game.origin_state is not None,
-            game.seats, game.outcome, await accounts_among(session, people))
+            game.seats, game.outcome, await accounts_among(session, people),
+            private=game.private, movers=await movers(session, game_id))
+        if placings:
+            why = eligibility.repeat_refusal(
+                await pair_games(session, game.kind, [p.user_id for p in placings]),
+                repeat_limit)
+            if why:
+                placings = []
         if not placings:
             if game.rated:
                 log.info("casual after all", extra={"game": game_id, "why": why})
@@ -59,7 +92,7 @@ async def record(sessions: async_sessionmaker[AsyncSession], game_id: str) -> li
         before = [model.Skill(rows[p.user_id].mu, rows[p.user_id].sigma) if p.user_id in rows
                   else model.new() for p in placings]
         after = model.rate(before, [p.rank for p in placings])
-        best = min(p.rank for p in placings)
+        resigned = set((game.outcome or {}).get("resigned") or [])
         changes = []
         for placing, old, new in zip(placings, before, after, strict=True):
             row = rows.get(placing.user_id)
@@ -68,7 +101,7 @@ async def record(sessions: async_sessionmaker[AsyncSession], game_id: str) -> li
                 session.add(row)
             row.mu, row.sigma = new.mu, new.sigma
             row.games += 1
-            row.wins += 1 if placing.rank == best else 0
+            row.wins += 1 if eligibility.wins(placing, placings, resigned) else 0
             row.updated_at = func.now()
             change = RatingChange(game_id=game_id, user_id=placing.user_id, kind=game.kind,
                                   seat=placing.seat, rank=placing.rank, mu_before=old.mu,
@@ -102,9 +135,12 @@ async def profile(session: AsyncSession, user: User) -> dict[str, Any]:
     """An account's ratings per kind (with their history), games played and won, recent games."""
     ratings = (await session.scalars(select(Rating).where(Rating.user_id == user.id)
                                      .order_by(Rating.kind))).all()
-    history = (await session.scalars(select(RatingChange).where(RatingChange.user_id == user.id)
-                                     .order_by(RatingChange.created_at, RatingChange.game_id)
-                                     )).all()
+    # a private game is named nowhere public (issue 24.2): none is rated any more, and those
+    # rated before that rule keep their effect on the rating but leave the history
+    history = (await session.scalars(
+        select(RatingChange).join(Game, Game.id == RatingChange.game_id)
+        .where(RatingChange.user_id == user.id, Game.private.is_(False))
+        .order_by(RatingChange.created_at, RatingChange.game_id))).all()
     kinds = []
     for r in ratings:
         kinds.append({"kind": r.kind, "title": get_engine(r.kind).title,
@@ -120,7 +156,8 @@ async def profile(session: AsyncSession, user: User) -> dict[str, Any]:
         tally = played.setdefault(g["kind"], {"kind": g["kind"], "title": g["title"],
                                                "games": 0, "wins": 0})
         tally["games"] += 1
-        tally["wins"] += 1 if (g["result"] or {}).get("rank") == 1 else 0
+        result = g["result"] or {}
+        tally["wins"] += 1 if result.get("rank") == 1 and not result.get("resigned") else 0
     return {"user_id": user.id, "name": user.name, "username": user.username, "ratings": kinds,
             "played": sorted(played.values(), key=lambda t: str(t["title"])),
             "recent": finished[:RECENT]}

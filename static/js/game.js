@@ -186,7 +186,7 @@ function clockLabel(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-export function renderPlayers(list, view, {names = [], you = [], connected = null, resigned = [], bots = [], clocks = {}, away = [], levels = {}} = {}) {
+export function renderPlayers(list, view, {names = [], marks = [], you = [], connected = null, resigned = [], bots = [], clocks = {}, away = [], levels = {}} = {}) {
   clear(list);
   const toAct = new Set((view && view.to_act) || []);
   const players = (view && view.players) || names.map((name, seat) => ({seat, name}));
@@ -196,6 +196,8 @@ export function renderPlayers(list, view, {names = [], you = [], connected = nul
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
     dot.style.background = seatColor(p.seat);
     const nameLine = el("span", {class: "player-name"}, [dot, el("span", {text: p.name || seatName(names, p.seat)})]);
+    // @username or "guest #tag": two players of one display name are told apart
+    if (marks[p.seat]) nameLine.append(el("span", {class: "mark", "data-testid": `mark-${p.seat}`, text: marks[p.seat]}));
     if (you.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: "you"}));
     if (resigned.includes(p.seat)) nameLine.append(el("span", {class: "tag warn", text: "resigned"}));
     else if (away.includes(p.seat)) {
@@ -440,6 +442,7 @@ async function gamePage() {
     return;
   }
   const names = (game.seats || []).map((s) => s.name);
+  const marks = (game.seats || []).map((s) => s.mark || "");
   const you = (game.you && game.you.seats) || [];
   const bots = (game.seats || []).filter((s) => s.holder === "bot").map((s) => s.seat);
   // each bot seat's level, and who plays a seat taken over after a timeout or a resignation
@@ -511,7 +514,7 @@ async function gamePage() {
   }
 
   function drawPlayers() {
-    renderPlayers($("players"), state.view, {names, you, connected: connectedSeats(), resigned: state.resigned, bots, levels,
+    renderPlayers($("players"), state.view, {names, marks, you, connected: connectedSeats(), resigned: state.resigned, bots, levels,
       clocks: clocksNow(), away: state.away});
   }
 

@@ -239,6 +239,17 @@ function holderSelect(seat, value, testid) {
   return select;
 }
 
+/** A private game is never rated (docs/decisions.md): ticking one of the pair unticks the
+ * other, so the form never asks for both (the server refuses it with PRIVATE_RATED). */
+function exclusiveBoxes(privateId, ratedId) {
+  const priv = document.getElementById(privateId), rated = document.getElementById(ratedId);
+  if (!priv || !rated) return;
+  priv.addEventListener("change", () => { if (priv.checked) rated.checked = false; });
+  rated.addEventListener("change", () => { if (rated.checked) priv.checked = false; });
+}
+exclusiveBoxes("private", "rated");
+exclusiveBoxes("settings-private", "settings-rated");
+
 function wireClock() {
   const clockMode = $("clock-mode");
   const show = (changed) => {
@@ -590,6 +601,8 @@ async function lobbyPage() {
       el("span", {class: "seat-label"}, [dot, el("span", {class: "seat-no", text: seatLabel(seat)})]),
       el("span", {class: "seat-who"}, [
         el("span", {class: "seat-name", text: who}),
+        // @username or "guest #tag": two players of one display name are told apart
+        seat.mark ? el("span", {class: "mark", "data-testid": `seat-mark-${seat.seat}`, text: seat.mark}) : null,
         seat.holder !== "open" ? el("span", {class: "tag", "data-testid": `seat-tag-${seat.seat}`, text: tag}) : null,
         mine ? el("span", {class: "tag", text: "you"}) : null,
       ]),

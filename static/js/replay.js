@@ -25,6 +25,7 @@ async function replayPage() {
     return;
   }
   const names = (game.seats || []).map((s) => s.name);
+  const marks = (game.seats || []).map((s) => s.mark || "");
   const you = (game.you && game.you.seats) || [];
   document.title = `Replay: ${game.title || game.kind} · Bazaar`;
   $("game-title").textContent = `Replay: ${game.title || game.kind}`;
@@ -95,7 +96,7 @@ async function replayPage() {
     } catch (err) {
       console.error("board update failed", err);
     }
-    renderPlayers($("players"), step.view, {names, you});
+    renderPlayers($("players"), step.view, {names, marks, you});
     showContinue(k, step.view);
     $("step-label").textContent = label(k, step);
     $("page").dataset.at = String(k);

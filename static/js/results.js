@@ -14,6 +14,8 @@ export function resultWords(g, who = "You") {
   let words;
   if (!r) words = "Finished";
   else if (r.rank === null) words = r.reason === "cancelled" ? "Cancelled: no ranking" : "Ended without a ranking";
+  // a resigned seat was played to its place by the bot: that place is never the player's win
+  else if (r.resigned) words = `${who} resigned (of ${r.of})${r.winners.length ? ` · ${r.winners.join(" and ")} won` : ""}`;
   else if (r.rank === 1) words = r.winners.length > 1 ? `${who} shared first place of ${r.of}` : `${who} won (of ${r.of})`;
   else words = `${who} came ${ordinal(r.rank)} of ${r.of}${r.winners.length ? ` · ${r.winners.join(" and ")} won` : ""}`;
   return when ? `${words} · ${when}` : words;

@@ -329,3 +329,26 @@ def test_someone_else_s_wrong_sign_ins_do_not_lock_the_owner_out(
     with device(server, recovered.json()["token"]) as phone:
         assert phone.post("/api/account/delete",
                           json={"password": "recovered again"}).status_code == 200
+
+
+def test_names_the_site_uses_and_names_without_letters_are_refused(
+        server: ServerThread, players: Any) -> None:
+    """Issue 24.5: nobody passes for the site, a bot or a deleted account, and "..." names no
+    one; a refusal says why and changes nothing."""
+    rex = players("Rex")
+    for username in ("admin", "A.d-min", "...", "._-", "bot7", "Bazaar", "former_player",
+                     "system", "root"):
+        reply = rex.post("/api/account/claim", json={"username": username, "password": PASSWORD})
+        assert reply.status_code == 422, (username, reply.text)
+        assert code_of(reply) == "BAD_REQUEST" and "username" in reply.json()["detail"]["reason"]
+    assert rex.ok(rex.get("/api/account"))["account"] is False
+    with device(server) as client:
+        for name in ("Former player", "former  PLAYER", "Bot 2", "...", "!!", "Admin", "Seat 1"):
+            reply = client.post("/api/session", json={"name": name})
+            assert reply.status_code == 422, (name, reply.text)
+    for name in ("Former player", "Bot 1", "?!"):
+        assert rex.patch("/api/account/name", json={"name": name}).status_code == 422
+    assert rex.ok(rex.get("/api/session"))["name"] == "Rex"
+    # a name of one's own, in any script, with punctuation around letters, is fine
+    assert rex.ok(rex.patch("/api/account/name", json={"name": "Élise (2nd)"}))
+    claim(rex, "rex.the-2nd")

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.conftest import start_game
+from tests.conftest import ServerThread, make_settings, start_game
 
 
 def samples(player: Any) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -38,3 +39,22 @@ def test_metrics_count_moves_refusals_and_latency_per_game_kind(players: Any) ->
     assert after[("bazaar_live_games", ())] >= 1
     assert ("bazaar_open_sockets", ()) in after
     assert after[("process_cpu_seconds_total", ())] > 0
+
+
+def test_metrics_answer_only_the_token_or_a_direct_local_request(tmp_path: Any) -> None:
+    """Issue 24.5: /metrics is the operator's. A request from elsewhere (here: through a proxy
+    on this machine, which says so in X-Forwarded-For) needs METRICS_TOKEN as its Bearer."""
+    settings = make_settings(f"sqlite+aiosqlite:///{tmp_path / 'bazaar.db'}",
+                             metrics_token="scrape-me-please")
+    with ServerThread(settings) as server, httpx.Client(base_url=server.url) as client:
+        assert client.get("/metrics").status_code == 200  # direct, from this machine
+        proxied = {"x-forwarded-for": "203.0.113.9"}
+        refused = client.get("/metrics", headers=proxied)
+        assert refused.status_code == 403
+        assert refused.json()["detail"]["code"] == "METRICS_FORBIDDEN"
+        assert "bazaar_" not in refused.text
+        wrong = client.get("/metrics", headers={**proxied, "authorization": "Bearer nope"})
+        assert wrong.status_code == 403
+        scraped = client.get("/metrics", headers={
+            **proxied, "authorization": "Bearer scrape-me-please"})
+        assert scraped.status_code == 200 and "bazaar_moves_total" in scraped.text

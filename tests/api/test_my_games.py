@@ -53,9 +53,11 @@ def test_finished_games_say_the_result_and_kind_filters(players: Any) -> None:
     assert [g["id"] for g in finished] == [ranked, done]
     names = ["Ann", "Bot 2"]
     assert finished[0]["result"] == {"rank": outcome["ranks"][0], "of": 2, "reason": outcome["reason"],
-                                     "winners": [names[w] for w in outcome["winners"]]}
+                                     "winners": [names[w] for w in outcome["winners"]],
+                                     "resigned": True}  # Ann resigned: never her win
     # a cancelled auction has no ranking: no place to give, and it says why
-    assert finished[1]["result"] == {"rank": None, "of": 2, "winners": [], "reason": "cancelled"}
+    assert finished[1]["result"] == {"rank": None, "of": 2, "winners": [], "reason": "cancelled",
+                                     "resigned": False}
     assert finished[0]["updated_at"] and finished[0]["your_turn"] is False
     only = ann.ok(ann.get("/api/me/games", params={"kind": "carcassonne-auction"}))["games"]
     assert [g["id"] for g in only] == [done]

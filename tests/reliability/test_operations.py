@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 from websockets.exceptions import ConnectionClosed
 
-from tests.conftest import Player, free_port, start_game
+from tests.conftest import Player, ServerThread, free_port, make_settings, start_game
 from tests.support.sockets import Viewer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -120,3 +120,23 @@ def test_socket_rate_limits_per_identity(tmp_path: Path) -> None:
         again.close()
         sock.close()
         other.close()
+
+
+def test_the_image_runs_unprivileged_and_checks_its_health(tmp_path: Path) -> None:
+    """Issue 24.5: the container runs as an unprivileged user, and its HEALTHCHECK command
+    (`python -m app.healthcheck`, no curl in the image) passes only while /healthz answers."""
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")  # continued lines
+    lines = [line.split() for line in text.splitlines()]
+    users = [words[1] for words in lines if words and words[0] == "USER"]
+    assert users and users[-1] not in ("root", "0")
+    check = next(" ".join(w) for w in lines if w and w[0] == "HEALTHCHECK")
+    assert check.endswith('CMD ["python", "-m", "app.healthcheck"]')
+    settings = make_settings(f"sqlite+aiosqlite:///{tmp_path / 'bazaar.db'}")
+    env = {**os.environ}
+    with ServerThread(settings) as server:
+        env["PORT"] = str(server.port)
+        up = subprocess.run([sys.executable, "-m", "app.healthcheck"], cwd=ROOT, env=env,
+                            timeout=60)
+    down = subprocess.run([sys.executable, "-m", "app.healthcheck"], cwd=ROOT, env=env,
+                          timeout=60)
+    assert up.returncode == 0 and down.returncode == 1

@@ -11,11 +11,12 @@ from types import ModuleType
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
-from pydantic import StringConstraints
+from pydantic import AfterValidator, StringConstraints
 
 from app import erasure
 from app.identity import accounts
 from app.identity.service import Identity, identify, open_session, revoke_sessions
+from app.names import check_username
 from app.ratelimit import limit_own, limit_recovery, limit_signin
 from app.schemas import Body, Name
 from app.web.deps import COOKIE, CurrentUser, PlayDep, SessionDep, forget_sessions, token_of
@@ -24,6 +25,7 @@ router = APIRouter(prefix="/api/account", tags=["accounts"])
 
 Username = Annotated[str, StringConstraints(min_length=3, max_length=30,
                                             pattern=r"^[A-Za-z0-9._-]+$")]
+NewUsername = Annotated[Username, AfterValidator(check_username)]  # not "admin", not "..."
 NewPassword = Annotated[str, StringConstraints(min_length=10, max_length=256)]
 Password = Annotated[str, StringConstraints(min_length=1, max_length=256)]
 Code = Annotated[str, StringConstraints(min_length=1, max_length=64)]
@@ -32,7 +34,7 @@ COOKIE_AGE = 365 * 24 * 3600
 
 
 class ClaimIn(Body):
-    username: Username
+    username: NewUsername
     password: NewPassword
 
 

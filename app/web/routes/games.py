@@ -10,6 +10,7 @@ from pydantic import Field
 
 from app.errors import ApiError
 from app.games.base import get_engine
+from app.identity.service import marks_of
 from app.play import clock, continuation, history, mine, records, scores
 from app.play import repository as repo
 from app.play.live import LiveGame
@@ -115,6 +116,9 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
     """The game with the caller's view (a seat's, or a spectator's)."""
     live = await play.load(game_id)
     data = game_json(play, live, user.user_id if user else None, seat)
+    marks = await marks_of(session, {s["user_id"] for s in live.seats if s.get("user_id")})
+    for held in data["seats"]:  # who is who, when two players share a display name
+        held["mark"] = marks.get(held["user_id"]) if held["holder"] == "user" else None
     data["chat"] = await play.chat_history(game_id)
     # only a finished game can be continued (app/play/continuation.py): a live one has none
     data["continuations"] = (await continuation.continuations(

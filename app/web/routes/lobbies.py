@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from app.identity.service import Identity, names_of
+from app.identity.service import Identity, marks_of, names_of
 from app.lobbies import repository as repo
 from app.lobbies import service
 from app.lobbies.models import Lobby
@@ -20,9 +20,24 @@ router = APIRouter(prefix="/api/lobbies", tags=["lobbies"])
 
 async def _json(session: SessionDep, lobby: Lobby, viewer: Identity | None) -> dict[str, Any]:
     if viewer is not None and viewer.user_id == lobby.host_id:
-        return service.to_json(lobby, viewer, viewer.name)  # the host's own name: no query
-    names = await names_of(session, {lobby.host_id})
-    return service.to_json(lobby, viewer, names.get(lobby.host_id, "host"))
+        data = service.to_json(lobby, viewer, viewer.name)  # the host's own name: no query
+    else:
+        names = await names_of(session, {lobby.host_id})
+        data = service.to_json(lobby, viewer, names.get(lobby.host_id, "host"))
+    return with_marks(data, await marks_of(session, people(data)))
+
+
+def people(data: dict[str, Any]) -> set[str]:
+    return {s["user_id"] for s in data["seats"] if s["user_id"]} | {data["host"]["user_id"]}
+
+
+def with_marks(data: dict[str, Any], marks: dict[str, str]) -> dict[str, Any]:
+    """Each person's mark beside their name (app/identity/service.py, ``mark``): two players of
+    one display name are told apart by it."""
+    for seat in data["seats"]:
+        seat["mark"] = marks.get(seat["user_id"]) if seat["holder"] in ("user", "invited") else None
+    data["host"]["mark"] = marks.get(data["host"]["user_id"])
+    return data
 
 
 @router.post("", status_code=201)
@@ -39,8 +54,9 @@ async def list_lobbies(session: SessionDep, user: OptionalUser) -> dict[str, Any
     """Open lobbies that are not private."""
     lobbies = await repo.list_open(session)
     hosts = await names_of(session, {lob.host_id for lob in lobbies})
-    return {"lobbies": [service.to_json(lob, user, hosts.get(lob.host_id, "host"))
-                        for lob in lobbies]}
+    listed = [service.to_json(lob, user, hosts.get(lob.host_id, "host")) for lob in lobbies]
+    marks = await marks_of(session, {uid for data in listed for uid in people(data)})
+    return {"lobbies": [with_marks(data, marks) for data in listed]}
 
 
 @router.get("/{lobby_id}")
