@@ -233,4 +233,5 @@ def test_a_bot_seat_thinking_long_under_a_clock_is_not_timed_out(tmp_path: Path)
                 1, "bot", "hard")
             ann.http.close()
     finally:
+        (folder / "release").write_text("go")  # never leave the slow double thinking
         os.environ.pop(SLOW_DIR, None)
