@@ -37,6 +37,7 @@ from typing import Any
 
 from app.games import bots
 from app.games.base import Engine, Move, get_engine
+from app.play.fair_queue import FairQueue
 
 log = logging.getLogger("bazaar.bots")
 
@@ -112,6 +113,8 @@ class BotPool:
         self.scale = scale
         self.worker_init = worker_init
         self._executor: ProcessPoolExecutor | None = None
+        # one search per worker at a time, the owners taking turns (issue 24, point 4)
+        self.queue = FairQueue(self.workers)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -123,14 +126,20 @@ class BotPool:
                 initargs=(self.nice, self.worker_init, os.getpid()))
         return self._executor
 
-    async def hard_move(self, engine: Engine, state: Any, seat: int, seed: str) -> Move:
-        """The hard bot's move for ``seat``, thought out in a worker; the caller awaits it
-        without blocking the event loop. Raises what the search raised."""
+    async def hard_move(self, engine: Engine, state: Any, seat: int, seed: str,
+                        owner: str = "") -> Move:
+        """The hard bot's move for ``seat``, thought out in a worker when ``owner`` (the
+        game's host) has its turn at one; the caller awaits it without blocking the event
+        loop. Raises what the search raised."""
         seen = bots.seat_state(engine, state, seat, seed)
         job = (engine.kind, engine.dump_state(seen), seat, seed, self.scale, self.think_seconds)
         loop = asyncio.get_running_loop()
-        try:
+
+        async def search() -> Move:
             return await loop.run_in_executor(self._pool(), think, *job)
+
+        try:
+            return await self.queue.run(owner, search)
         except BrokenProcessPool:
             # a worker died (killed, out of memory): the next move gets a fresh pool
             self._drop()
