@@ -17,7 +17,6 @@ class Settings(BaseSettings):
     # A pooled PostgreSQL connection idle this many seconds is pinged before use (app/db.py).
     db_idle_ping_seconds: float = 10.0
     redis_url: str | None = None
-    secret_key: str = "dev-secret-change-me"
     host: str = "127.0.0.1"
     port: int = 8000
     # Seconds a bot waits before moving, so that people can follow its moves.
@@ -74,10 +73,13 @@ class Settings(BaseSettings):
     # The garbage collector's young-generation threshold in a serving process, after freezing
     # what start-up made (app/gc_policy.py); 0 keeps CPython's defaults and freezes nothing.
     gc_young_threshold: int = 50_000
+    # Seconds between two checks of the open sockets' sessions against the database, in case
+    # the notice of a revocation was lost (app/web/revocations.py); 0: never.
+    revocation_sweep_seconds: float = 30.0
     log_level: str = "info"
     cookie_secure: bool = False
     # Origins whose pages may act with the cookie, comma-separated (https://example.org);
-    # empty: the server's own origin, from the request's scheme and Host (app/csrf.py).
+    # empty: the server's own origin, from the request's scheme and Host (app/web/csrf.py).
     allowed_origins: str = ""
 
 

@@ -2,7 +2,7 @@
 their turn, a game they play has ended, a rematch is offered to them.
 
 They travel over the hub on the channel ``user:<id>`` (ids never hold a colon, so a person's
-channel cannot be a game's), and ``/ws/me`` (app/realtime/account_ws.py) hands them to the
+channel cannot be a game's), and ``/ws/me`` (app/web/sockets/account.py) hands them to the
 pages. A notice says in words what any player of the game may know; nothing hidden.
 """
 

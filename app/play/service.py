@@ -29,12 +29,13 @@ from app.play import clock, notices
 from app.play import repository as repo
 from app.play.bot_pool import BotPool
 from app.play.duties import Duties
-from app.play.live import LiveGame, Viewer
+from app.play.live import LiveGame
 from app.play.models import Game
 from app.play.records import IMPORTED
 from app.play.setup import setup_events
 from app.play.writer import MoveRecord, MoveWriter
 from app.realtime.hub import Hub
+from app.realtime.viewer import Viewer
 
 log = logging.getLogger("bazaar.play")
 

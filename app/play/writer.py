@@ -23,15 +23,15 @@ import contextlib
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import and_, bindparam, delete, insert, select, update
+from sqlalchemy import Table, and_, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.metrics import Metrics
 from app.play.models import AwaySeat, Game, GameDuty, MoveRow, Snapshot
-from app.play.repository import now
+from app.utc import now
 
 log = logging.getLogger("bazaar.writer")
 
@@ -39,10 +39,11 @@ MAX_BATCH = 200
 RETRIES = 2
 """Attempts after the first when the connection is found dead."""
 
-_MOVES = MoveRow.__table__
-_SNAPSHOTS = Snapshot.__table__
-_DUTIES = GameDuty.__table__
-_GAMES = Game.__table__
+# the ORM types each as a FromClause; insert/update want a Table
+_MOVES = cast(Table, MoveRow.__table__)
+_SNAPSHOTS = cast(Table, Snapshot.__table__)
+_DUTIES = cast(Table, GameDuty.__table__)
+_GAMES = cast(Table, Game.__table__)
 _NOT_AWAY = delete(AwaySeat).where(and_(AwaySeat.game_id == bindparam("gid"),
                                         AwaySeat.seat == bindparam("away_seat")))
 _PROGRESS = (

@@ -24,7 +24,7 @@ from typing import Any
 
 import redis.asyncio as redis
 
-from app.play.live import Viewer
+from app.realtime.viewer import Viewer
 
 log = logging.getLogger("bazaar.presence")
 

@@ -60,7 +60,7 @@ class RedisHub(Hub):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
         with contextlib.suppress(Exception):
-            await self._pubsub.aclose()
+            await self._pubsub.aclose()  # type: ignore[no-untyped-call]  # untyped in redis-py
         await self._client.aclose()
 
     async def publish(self, game_id: str, message: Message) -> None:
@@ -73,7 +73,7 @@ class RedisHub(Hub):
                 if not self.connected.is_set():
                     # back after an outage: subscribe again, then let every local socket
                     # read what it missed from the database
-                    await self._pubsub.aclose()
+                    await self._pubsub.aclose()  # type: ignore[no-untyped-call]
                     self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
                     await self._subscribe()
                     log.info("redis is back: local viewers resynchronise")

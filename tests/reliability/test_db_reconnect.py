@@ -21,7 +21,7 @@ from tests.conftest import (
     postgres_url,
     start_game,
 )
-from tests.ws.test_socket import Viewer
+from tests.support.sockets import Viewer
 
 
 def kill_other_connections(url: str) -> int:

@@ -16,6 +16,7 @@ import pytest
 
 from tests.api.test_games import play_to_end
 from tests.conftest import BACKENDS, Player, ServerThread, database_url, make_settings
+from tests.support.accounts import claim
 
 PASSWORD = "correct horse battery"
 
@@ -59,9 +60,7 @@ def wait_for(predicate: Any, timeout: float = 30) -> Any:
 
 def claimed(srv: ServerThread, name: str) -> Player:
     player = Player(srv.url, name)
-    reply = player.post("/api/account/claim", json={"username": f"{name.lower()}_duty",
-                                                     "password": PASSWORD})
-    assert reply.status_code == 201, reply.text
+    claim(player, f"{name.lower()}_duty", PASSWORD)
     return player
 
 

@@ -19,13 +19,14 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from app.errors import ApiError
 from app.identity.service import Identity
 from app.json_text import json_text
-from app.play.live import LiveGame, Viewer
+from app.play.live import LiveGame
 from app.play.service import PlayService
 from app.ratelimit import caller_key
-from app.realtime import admission
 from app.realtime.presence import Presence
 from app.realtime.pump import pumping
+from app.realtime.viewer import Viewer
 from app.schemas import ID_PATTERN, ChatText, ClientMoveId
+from app.web.sockets import admission
 
 log = logging.getLogger("bazaar.ws")
 router = APIRouter()
@@ -144,8 +145,9 @@ class Connection:
         try:
             frame = ClientFrame.validate_json(text)
         except ValidationError as err:
-            first = err.errors()[0] if err.errors() else {}
-            await self.error("BAD_FRAME", f"malformed frame: {first.get('msg', 'invalid')}")
+            errors = err.errors()
+            await self.error("BAD_FRAME",
+                             f"malformed frame: {errors[0]['msg'] if errors else 'invalid'}")
             return
         if isinstance(frame, Hello):
             if self.viewer is not None:
@@ -225,6 +227,12 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
+                    break
+                if admission.revoked(ws, caller):
+                    # signed out elsewhere: this frame is not handled; the close may be on
+                    # its way already (app/web/revocations.py)
+                    with contextlib.suppress(Exception):
+                        await ws.close(code=4401, reason="SIGNED_OUT")
                     break
                 text = message.get("text")
                 if text is None:
