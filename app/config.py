@@ -34,6 +34,10 @@ class Settings(BaseSettings):
     # "module:function" run once in each bot worker before it thinks: for tests and benches
     # that put a test double in the workers; empty in a deployment.
     bot_worker_init: str = ""
+    # Live games with hard bots (a hard bot seat or a hard takeover level) one identity, and
+    # one client address, may have at once (app/play/hard_quota.py); more are refused (429).
+    max_hard_bot_games_per_identity: int = 4
+    max_hard_bot_games_per_address: int = 12
     # End-of-game duties (ratings, notices) are pending in the database from the final move's
     # commit (app/play/duties.py): the committing instance owns them this many seconds, then
     # any instance's sweep, run at start-up and every DUTY_SWEEP_SECONDS, completes them.

@@ -9,16 +9,26 @@ of iterations (``scale`` times the engine's own count) and a CPU-time cap (``cap
 seat: the seed is the one the service uses for every bot move.
 
 Normal moves never come here: they are cheap, and the service makes them inline.
+
+Workers die with the server (issue 24, point 6: after ``kill -9`` of a server its workers
+went on searching): each worker asks the kernel for SIGKILL when its parent dies
+(``PR_SET_PDEATHSIG`` through ``prctl``, Linux), and where that is not available a thread
+of its own watches the parent's pid and ends the worker once the parent is gone.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
 import importlib
 import json
 import logging
 import multiprocessing
 import os
+import signal
+import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -27,6 +37,7 @@ from typing import Any
 
 from app.games import bots
 from app.games.base import Engine, Move, get_engine
+from app.play.fair_queue import FairQueue
 
 log = logging.getLogger("bazaar.bots")
 
@@ -45,10 +56,44 @@ def think(kind: str, dumped: Any, seat: int, seed: str, scale: float, cap: float
     return round_trip
 
 
-def _initializer(nice: int, path: str) -> None:
-    """Start a worker: lower its priority, so that the event loop's process wins the CPU over
-    thinking bots (the cap is CPU time: a niced search makes the same move, later); then run
-    ``module:function`` if one is given (tests and benches: a test double)."""
+PR_SET_PDEATHSIG = 1
+"""prctl(2) option: the signal this process gets when its parent dies."""
+PARENT_WATCH_SECONDS = 1.0
+
+
+def _die_with(parent: int) -> None:
+    """End this worker when the process that started it (the server) dies, however it died."""
+    if not _death_signal() or os.getppid() != parent:
+        # no prctl here (or the parent died before it was set): watch the parent's pid
+        threading.Thread(target=_watch, args=(parent,), name="parent-watch",
+                         daemon=True).start()
+
+
+def _death_signal() -> bool:
+    """Ask the kernel for SIGKILL when the parent dies; False where that is not available."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        return int(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch(parent: int) -> None:
+    """The fallback: a worker whose parent is gone is re-parented, so its ppid changes."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_WATCH_SECONDS)
+    os._exit(1)
+
+
+def _initializer(nice: int, path: str, parent: int = 0) -> None:
+    """Start a worker: tie its life to the server's; lower its priority, so that the event
+    loop's process wins the CPU over thinking bots (the cap is CPU time: a niced search makes
+    the same move, later); then run ``module:function`` if one is given (tests and benches: a
+    test double)."""
+    if parent:
+        _die_with(parent)
     if nice:
         os.nice(nice)
     if path:
@@ -68,6 +113,8 @@ class BotPool:
         self.scale = scale
         self.worker_init = worker_init
         self._executor: ProcessPoolExecutor | None = None
+        # one search per worker at a time, the owners taking turns (issue 24, point 4)
+        self.queue = FairQueue(self.workers)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -75,17 +122,24 @@ class BotPool:
             # that a forked child would inherit in whatever state they were
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_initializer, initargs=(self.nice, self.worker_init))
+                initializer=_initializer,
+                initargs=(self.nice, self.worker_init, os.getpid()))
         return self._executor
 
-    async def hard_move(self, engine: Engine, state: Any, seat: int, seed: str) -> Move:
-        """The hard bot's move for ``seat``, thought out in a worker; the caller awaits it
-        without blocking the event loop. Raises what the search raised."""
+    async def hard_move(self, engine: Engine, state: Any, seat: int, seed: str,
+                        owner: str = "") -> Move:
+        """The hard bot's move for ``seat``, thought out in a worker when ``owner`` (the
+        game's host) has its turn at one; the caller awaits it without blocking the event
+        loop. Raises what the search raised."""
         seen = bots.seat_state(engine, state, seat, seed)
         job = (engine.kind, engine.dump_state(seen), seat, seed, self.scale, self.think_seconds)
         loop = asyncio.get_running_loop()
-        try:
+
+        async def search() -> Move:
             return await loop.run_in_executor(self._pool(), think, *job)
+
+        try:
+            return await self.queue.run(owner, search)
         except BrokenProcessPool:
             # a worker died (killed, out of memory): the next move gets a fresh pool
             self._drop()

@@ -77,14 +77,24 @@ def on_advance(live: LiveGame, now: float | None = None) -> None:
             sc.since = None
 
 
+def platform_plays(live: LiveGame, seat: int) -> bool:
+    """A bot's seat or a resigned one: the platform moves for it, and its clock never runs
+    out (issue 24: a hard move waiting its turn in the bot pool is not an absent player; a
+    timeout there would make the seat away and throw the bot's thinking away)."""
+    return seat in live.resigned or (
+        0 <= seat < len(live.seats) and live.seats[seat]["holder"] == "bot")
+
+
 def expired(live: LiveGame, now: float | None = None) -> list[int]:
-    """Seats to act whose time has run out."""
+    """Seats of people to act whose time has run out."""
     clock = clock_of(live)
     if clock is None or live.finished:
         return []
     now = time.monotonic() if now is None else now
     out = []
     for seat in sorted(live.engine.to_act(live.state)):
+        if platform_plays(live, seat):
+            continue
         deadline = clock.deadline(seat)
         if deadline is not None and now >= deadline:
             out.append(seat)

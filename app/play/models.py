@@ -134,6 +134,19 @@ class GameDuty(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
+class HardBotGame(Base):
+    """A live game that hard bots play in, and who started it from where (issue 24, point 4):
+    the caps on live hard-bot games per identity and per address count these rows
+    (app/play/hard_quota.py). Written in the start's transaction, deleted with the final move.
+    """
+
+    __tablename__ = "hard_bot_games"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    owner_id: Mapped[str] = mapped_column(String(32), index=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+
+
 class ChatLine(Base):
     """A chat line of a game; user text, only ever shown as text."""
 

@@ -515,7 +515,8 @@ class PlayService:
         """The hard bot's move from the pool; the normal bot's if the search failed (logged:
         a game must not stop because its hard bot did)."""
         try:
-            return await self.bots.hard_move(live.engine, state, seat, seed), bots.HARD
+            return await self.bots.hard_move(live.engine, state, seat, seed,
+                                             live.host_id or live.id), bots.HARD
         except Exception:
             log.exception("the hard bot failed in game %s (seat %d): the normal bot moves",
                           live.id, seat)

@@ -30,7 +30,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.metrics import Metrics
-from app.play.models import AwaySeat, Game, GameDuty, MoveRow, Snapshot
+from app.play.models import AwaySeat, Game, GameDuty, HardBotGame, MoveRow, Snapshot
 from app.utc import now
 
 log = logging.getLogger("bazaar.writer")
@@ -210,6 +210,8 @@ async def _write(conn: AsyncConnection, records: list[MoveRecord],
         # a finished game plays for nobody: its away rows go (issue 24), and its end-of-game
         # duties are pending from this commit on, owned for a while by this instance
         await conn.execute(delete(AwaySeat).where(AwaySeat.game_id.in_(ended)))
+        # nor does it count against its host's cap on live hard-bot games any more
+        await conn.execute(delete(HardBotGame).where(HardBotGame.game_id.in_(ended)))
         until = time.time() + claim_seconds
         await conn.execute(insert(_DUTIES), [{"game_id": g, "claimed_until": until,
                                               "attempts": 0} for g in ended])

@@ -73,7 +73,8 @@ class RedisHub(Hub):
                 if not self.connected.is_set():
                     # back after an outage: subscribe again, then let every local socket
                     # read what it missed from the database
-                    await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+                    with contextlib.suppress(Exception):  # the old one is broken anyway
+                        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
                     self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
                     await self._subscribe()
                     log.info("redis is back: local viewers resynchronise")

@@ -191,3 +191,47 @@ def test_a_seat_whose_clock_ran_out_is_played_by_the_hard_bot_the_host_chose(
     assert (entries[0]["actor"], entries[0]["level"]) == ("timeout", "hard")
     ann.http.close()
     bob.http.close()
+
+
+def test_a_bot_seat_thinking_long_under_a_clock_is_not_timed_out(tmp_path: Path) -> None:
+    # the hard bot (the slow double) thinks past its seat's 1 s clock, as a hard move queued
+    # behind others would: its move is still the bot's own, and the seat never becomes away
+    folder = tmp_path / "slow"
+    folder.mkdir()
+    os.environ[SLOW_DIR] = str(folder)
+    try:
+        with serve("sqlite", tmp_path, bot_worker_init="tests.bot_doubles:slow",
+                   bot_think_seconds=30.0) as srv:
+            ann = Player(srv.url, "Ann")
+            lobby = ann.ok(ann.post("/api/lobbies", json={
+                "kind": "grand-bazaar", "players": 2, "options": {"first_player": 0},
+                "clock": {"mode": "move", "seconds": 1}}))
+            ann.ok(ann.post(f"/api/lobbies/{lobby['id']}/bots",
+                            json={"seat": 1, "level": "hard"}))
+            game_id = str(ann.ok(ann.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"])
+            seq = first_move(ann, game_id)
+            while 0 in ann.game(game_id)["view"]["to_act"]:  # Ann ends her turn
+                mine = ann.game(game_id)
+                seq = int(ann.ok(ann.move(game_id, mine["seq"], mine["legal"][0]))["seq"])
+            deadline = time.monotonic() + 30
+            while not (folder / "started").exists():
+                assert time.monotonic() < deadline, "the hard bot did not start thinking"
+                time.sleep(0.02)
+            # the seat's clock (1 s) runs out while the bot thinks ...
+            while ann.game(game_id)["clock"]["remaining"].get("1") != 0:
+                assert time.monotonic() < deadline, "the bot's clock did not run out"
+                time.sleep(0.05)
+            # ... and the clock keeper, which looks every 0.2 s, has three looks at it
+            expired = time.monotonic()
+            while time.monotonic() - expired < 0.6:
+                assert ann.game(game_id)["seq"] == seq, "something moved for the bot's seat"
+                time.sleep(0.05)
+            assert ann.game(game_id)["away"] == []
+            (folder / "release").write_text("go")
+            entries = wait_entries(ann, game_id, seq + 1)
+            assert (entries[seq]["seat"], entries[seq]["actor"], entries[seq]["level"]) == (
+                1, "bot", "hard")
+            ann.http.close()
+    finally:
+        (folder / "release").write_text("go")  # never leave the slow double thinking
+        os.environ.pop(SLOW_DIR, None)

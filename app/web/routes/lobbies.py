@@ -11,7 +11,8 @@ from app.lobbies import repository as repo
 from app.lobbies import service
 from app.lobbies.models import Lobby
 from app.lobbies.schemas import JoinIn, LobbyIn, LobbyPatch, SeatIn
-from app.ratelimit import limit
+from app.play import hard_quota
+from app.ratelimit import client_address, limit
 from app.schemas import IdParam
 from app.web.deps import CurrentUser, OptionalUser, PlayDep, SessionDep
 
@@ -100,10 +101,14 @@ async def seat_bot(lobby_id: IdParam, body: SeatIn, user: CurrentUser,
 
 @router.post("/{lobby_id}/start")
 async def start_lobby(lobby_id: IdParam, user: CurrentUser, session: SessionDep,
-                      play: PlayDep) -> dict[str, Any]:
-    """Start the game (host only, every seat held)."""
+                      play: PlayDep, request: Request) -> dict[str, Any]:
+    """Start the game (host only, every seat held; hard bots within the host's caps)."""
     lobby = await service.load(session, lobby_id, True)
     game = await service.start(session, lobby, user, user.name)
+    settings = request.app.state.settings
+    await hard_quota.claim(session, game, user.user_id, client_address(request),
+                           settings.max_hard_bot_games_per_identity,
+                           settings.max_hard_bot_games_per_address)
     await session.commit()
     play.kick_bots(play.adopt(game))  # from the row as written: nothing is read back
     if lobby.rematch_of:
