@@ -8,15 +8,13 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.conftest import BACKENDS, Player, ServerThread, database_url, make_settings
 from tests.support.accounts import claim
-from tests.support.games import play_to_end
+from tests.support.games import play_to_end, wait_for
 
 PASSWORD = "correct horse battery"
 
@@ -46,16 +44,6 @@ def count(url: str, table: str) -> int:
 
 def pending_duties(url: str) -> int:
     return count(url, "game_duties")
-
-
-def wait_for(predicate: Any, timeout: float = 30) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("condition not reached")
 
 
 def claimed(srv: ServerThread, name: str) -> Player:

@@ -9,7 +9,6 @@ import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 import redis
@@ -23,6 +22,7 @@ from tests.conftest import (
     make_settings,
     move_entries,
 )
+from tests.support.games import wait_for
 from tests.support.sockets import Viewer
 
 
@@ -61,16 +61,6 @@ def own_redis() -> Iterator[RedisServer]:
         yield server
     finally:
         server.stop()
-
-
-def wait_for(predicate: Any, timeout: float = 20) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("condition not reached")
 
 
 def my_turn(ann: Player, game_id: str) -> int:

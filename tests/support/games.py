@@ -79,7 +79,7 @@ def clocked_game(ann: Player, bob: Player, seconds: int = 1) -> str:
     return str(ann.ok(ann.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"])
 
 
-def wait_for(predicate: Any, timeout: float = 15) -> Any:
+def wait_for(predicate: Any, timeout: float = 30) -> Any:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
