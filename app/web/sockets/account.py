@@ -11,7 +11,6 @@ on the channel ``user:<id>``, and so reach every instance.
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 import orjson
@@ -52,9 +51,7 @@ async def account_socket(ws: WebSocket) -> None:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if admission.revoked(ws, caller):
-                    with contextlib.suppress(Exception):
-                        await ws.close(code=4401, reason="SIGNED_OUT")
+                if await admission.closed_if_revoked(ws, caller):
                     break
                 if _is_ping(message.get("text")):
                     await ws.send_text('{"type":"pong"}')

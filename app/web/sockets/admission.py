@@ -12,6 +12,7 @@ socket is registered under its session, so that signing out closes it (app/web/d
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 from fastapi import WebSocket
@@ -78,6 +79,16 @@ def revoked(ws: WebSocket, caller: Caller) -> bool:
     before each frame is handled (a dict lookup; app/web/revocations.py)."""
     return caller.user is not None and ws.app.state.revocations.is_revoked(
         caller.user.session_id)
+
+
+async def closed_if_revoked(ws: WebSocket, caller: Caller) -> bool:
+    """Close the socket with 4401 when its session was revoked (`revoked`); whether it did. The
+    frame just read is then not handled; the close may be on its way already."""
+    if not revoked(ws, caller):
+        return False
+    with contextlib.suppress(Exception):
+        await ws.close(code=4401, reason="SIGNED_OUT")
+    return True
 
 
 def leave(ws: WebSocket, caller: Caller, slot: str) -> None:

@@ -228,12 +228,8 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if admission.revoked(ws, caller):
-                    # signed out elsewhere: this frame is not handled; the close may be on
-                    # its way already (app/web/revocations.py)
-                    with contextlib.suppress(Exception):
-                        await ws.close(code=4401, reason="SIGNED_OUT")
-                    break
+                if await admission.closed_if_revoked(ws, caller):
+                    break  # signed out elsewhere (app/web/revocations.py)
                 text = message.get("text")
                 if text is None:
                     data = message.get("bytes") or b""
