@@ -88,8 +88,9 @@ def test_the_replays_chart_matches_the_replay_at_every_step_and_a_click_jumps(gu
     # hovering reads a move in words; a click on a point takes the replay there
     target = next(p for p in points if p["seq"] == 17 and p["seat"] == 1)
     page.mouse.move(target["x"], target["y"])
-    readout = page.get_by_test_id("score-readout")
-    assert readout.inner_text() == f"Move 17 — Fay: {chart[(17, 0)]}, Bot 2: {chart[(17, 1)]}", readout.inner_text()
+    # the pointer event is handled after the move returns: wait for the words (a wrong text times out)
+    page.get_by_test_id("score-readout").filter(
+        has_text=f"Move 17 — Fay: {chart[(17, 0)]}, Bot 2: {chart[(17, 1)]}").wait_for(timeout=5000)
     page.mouse.click(target["x"], target["y"])
     at_step(page, 17)
     assert page.get_by_test_id("step-label").inner_text() == f"Move 17 of {last}"

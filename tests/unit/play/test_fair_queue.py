@@ -8,7 +8,7 @@ import asyncio
 from app.play.bot_pool import BotPool
 
 
-def test_a_lone_players_search_runs_next_though_another_has_forty_waiting() -> None:
+async def test_a_lone_players_search_runs_next_though_another_has_forty_waiting() -> None:
     pool = BotPool(workers=1, think_seconds=1.0, scale=1.0)
     started: list[str] = []
 
@@ -30,12 +30,12 @@ def test_a_lone_players_search_runs_next_though_another_has_forty_waiting() -> N
         assert await lone == "lone"
         await asyncio.gather(*attack)
 
-    asyncio.run(scenario())
+    await scenario()  # pytest-asyncio's loop: asyncio.run would clash with Playwright's
     assert started[:3] == ["attacker", "lone", "attacker"]
     assert started.count("attacker") == 40
 
 
-def test_owners_take_turns_and_a_cancelled_wait_gives_its_turn_away() -> None:
+async def test_owners_take_turns_and_a_cancelled_wait_gives_its_turn_away() -> None:
     pool = BotPool(workers=2, think_seconds=1.0, scale=1.0)
     order: list[str] = []
 
@@ -59,7 +59,7 @@ def test_owners_take_turns_and_a_cancelled_wait_gives_its_turn_away() -> None:
         assert pool.queue.busy == 0 and pool.queue.waiting() == 0
         assert not pool.queue._served and not pool.queue._running  # nothing kept
 
-    asyncio.run(scenario())
+    await scenario()  # pytest-asyncio's loop: asyncio.run would clash with Playwright's
     assert order[:2] == ["a0", "a1"]
     # then those not yet served (b, whose first wait was cancelled, then c), then in turn
     assert order[2:] == ["b3", "c2", "a2", "c3", "a3"]
