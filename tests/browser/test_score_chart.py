@@ -86,8 +86,11 @@ def test_the_replays_chart_matches_the_replay_at_every_step_and_a_click_jumps(gu
     assert final == series["steps"][-1]["scores"]
 
     # hovering reads a move in words; a click on a point takes the replay there
-    target = next(p for p in points if p["seq"] == 17 and p["seat"] == 1)
-    page.mouse.move(target["x"], target["y"])
+    # where the point is now (stepping to the end may have redrawn the chart), reached in a few
+    # pointer moves as a hand would
+    target = next(p for p in page.evaluate(POINTS) if p["seq"] == 17 and p["seat"] == 1)
+    page.mouse.move(target["x"] - 3, target["y"])
+    page.mouse.move(target["x"], target["y"], steps=3)
     # the pointer event is handled after the move returns: wait for the words (a wrong text times out)
     page.get_by_test_id("score-readout").filter(
         has_text=f"Move 17 — Fay: {chart[(17, 0)]}, Bot 2: {chart[(17, 1)]}").wait_for(timeout=5000)
