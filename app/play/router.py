@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from app.deps import CurrentUser, OptionalUser, PlayDep, SessionDep
 from app.errors import ApiError, conflict
 from app.games.base import get_engine
-from app.identity.service import names_of
+from app.identity.service import accounts_among, names_of
 from app.lobbies import rematch as rematches
 from app.lobbies import repository as lobby_repo
 from app.lobbies import service as lobbies
@@ -128,6 +128,11 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
     data["rematch"] = await rematch_json(session, live) if live.finished else None
     # what a rated game did to each account's rating, once it is over
     data["ratings"] = await ratings.game_ratings(session, game_id) if live.finished else []
+    # a seat held by an account links to its profile (issue 25, point 17)
+    accounts = await accounts_among(session, {s["user_id"] for s in live.seats
+                                              if s.get("holder") == "user" and s.get("user_id")})
+    for s in data["seats"]:
+        s["profile"] = s.get("holder") == "user" and s.get("user_id") in accounts
     return data
 
 

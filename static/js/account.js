@@ -96,7 +96,12 @@ async function load() {
   }
   show("account-loading", false);
   const who = $("whoami");
-  if (who) who.textContent = me ? `You: ${me.name}` : "";
+  if (who) {
+    // the name links to the account's profile (issue 25, point 17)
+    who.replaceChildren(...(me ? [me.account
+      ? el("a", {href: `/players/${encodeURIComponent(me.user_id)}`, "data-testid": "my-profile", text: `You: ${me.name}`})
+      : document.createTextNode(`You: ${me.name}`)] : []));
+  }
   if (!me) { show("no-identity"); return; }
   if (!me.account) {
     show("claim");

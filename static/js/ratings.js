@@ -102,6 +102,24 @@ async function leaderboardPage() {
   }
 }
 
+async function leaderboardsPage() {
+  const list = document.getElementById("leaderboards");
+  try {
+    const {games} = await api("GET", "/api/catalog");
+    clear(list);
+    for (const g of games || []) {
+      list.append(el("li", {class: "item"}, [
+        el("span", {class: "item-main"}, [el("strong", {text: g.title})]),
+        el("a", {class: "button", href: `/leaderboards/${encodeURIComponent(g.kind)}`, "data-testid": `leaderboard-${g.kind}`,
+          "aria-label": `Leaderboard of ${g.title}`, text: "Leaderboard"}),
+      ]));
+    }
+  } catch (err) {
+    clear(list).append(el("li", {class: "form-error", text: errorText(err)}));
+  }
+}
+
 const page = document.body.classList;
+if (page.contains("page-leaderboards")) leaderboardsPage();
 if (page.contains("page-profile")) profilePage();
 if (page.contains("page-leaderboard")) leaderboardPage();

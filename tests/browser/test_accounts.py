@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.api import start_against_bots
+from tests.browser.api import post, start_against_bots
 from tests.browser.moves import make_move, page_seq, wait_seq
 
 pytestmark = pytest.mark.browser
@@ -228,4 +228,39 @@ def test_other_devices_are_said_signed_out_only_after_a_password_change(guest, p
     note = page.get_by_test_id("password-note")
     note.filter(has_text="Password changed. Your other devices are signed out (1 device).").wait_for()
     page.screenshot(path="test-results/password-changed-desktop.png")
+    assert problems.errors == []
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_header_leads_to_leaderboards_and_ones_profile_and_seats_link_profiles(
+        guest, problems, size) -> None:  # type: ignore[no-untyped-def]
+    """Issue 25, point 17."""
+    viewport = {"width": 1280, "height": 800} if size == "desktop" else {"width": 390, "height": 844}
+    touch = {} if size == "desktop" else {"has_touch": True, "is_mobile": True}
+    ann = guest("Ann", "/", viewport=viewport, **touch)
+    claim_on_account_page(ann, f"ann-profile-{size}")
+    ann_id = ann.evaluate("async () => (await (await fetch('/api/session')).json()).user_id")
+    bob = guest("Bob", "/", viewport=viewport, **touch)
+    lobby = post(ann, "/api/lobbies", {"kind": "grand-bazaar", "players": 3, "options": {}})
+    post(bob, f"/api/lobbies/{lobby['id']}/join")
+    post(ann, f"/api/lobbies/{lobby['id']}/bots", {"seat": 2})
+    game_id = post(ann, f"/api/lobbies/{lobby['id']}/start")["game_id"]
+
+    bob.goto(f"/games/{game_id}")
+    link = bob.get_by_test_id("profile-0")
+    link.wait_for()
+    assert link.inner_text() == "Ann" and link.get_attribute("href") == f"/players/{ann_id}"
+    assert bob.get_by_test_id("profile-1").count() == 0  # Bob is a guest: no profile
+    assert bob.get_by_test_id("profile-2").count() == 0  # a bot has none either
+    bob.screenshot(path=f"test-results/seat-profile-links-{size}.png")
+
+    ann.goto("/")
+    ann.get_by_test_id("leaderboards-link").click()
+    ann.wait_for_url("**/leaderboards")
+    ann.get_by_test_id("leaderboard-grand-bazaar").click()
+    ann.get_by_role("heading", name="Grand Bazaar: leaderboard").wait_for()
+    ann.screenshot(path=f"test-results/header-links-{size}.png")
+    ann.get_by_test_id("my-profile").click()
+    ann.wait_for_url(f"**/players/{ann_id}")
+    ann.get_by_role("heading", name="Ann").wait_for()
     assert problems.errors == []
