@@ -82,3 +82,41 @@ def test_my_games_puts_your_turn_first_and_a_hidden_tab_is_notified(new_context,
     ann.evaluate("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
     ann.wait_for_function("!document.title.startsWith('(')")
     assert problems.errors == []
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_my_games_lists_the_rematch_and_continuation_lobbies_one_holds_or_is_invited_to(guest, problems, viewport):  # type: ignore[no-untyped-def]
+    """Issue 25, point 18."""
+    ann = guest("Ann", viewport=viewport)
+    bob = guest("Bob", viewport=viewport)
+    done = game_between(ann, bob, "carcassonne-auction", AUCTION)
+    seq = get(ann, f"/api/games/{done}")["seq"]
+    post(ann, f"/api/games/{done}/moves", {"seq": seq, "move": {"type": "Cancel"}})
+    rematch = post(ann, f"/api/games/{done}/rematch")["lobby_id"]
+    source = game_between(ann, bob)
+    post(ann, f"/api/games/{source}/resign", {})
+    post(bob, f"/api/games/{source}/resign", {})
+    for _ in range(600):
+        if get(ann, f"/api/games/{source}")["status"] == "finished":
+            break
+        ann.wait_for_timeout(100)
+    continued = post(bob, f"/api/games/{source}/continue", {"step": 2})["lobby_id"]
+
+    ann.goto("/me")
+    lobbies = ann.get_by_test_id("my-lobbies")
+    lobbies.get_by_test_id("my-lobby").nth(1).wait_for()
+    held = lobbies.locator(f"[data-lobby-id='{rematch}']")
+    assert "rematch" in held.inner_text() and "waiting for 1 player" in held.inner_text()
+    kept = lobbies.locator(f"[data-lobby-id='{continued}']")
+    assert "continued from move 2" in kept.inner_text() and "Bob keeps a seat for you" in kept.inner_text()
+    ann.screenshot(path=f"test-results/my-lobbies-{viewport['width']}.png", full_page=True)
+    kept.get_by_role("link", name="See the seat").click()
+    ann.wait_for_url(f"**/lobbies/{continued}")
+    ann.get_by_test_id("accept-seat-0").wait_for()
+
+    bob.goto("/me")
+    bob_lobbies = bob.get_by_test_id("my-lobbies")
+    bob_lobbies.get_by_test_id("my-lobby").nth(1).wait_for()
+    assert "Ann keeps a seat for you" in bob_lobbies.locator(f"[data-lobby-id='{rematch}']").inner_text()
+    assert problems.errors == []
