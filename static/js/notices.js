@@ -18,11 +18,16 @@ export const settings = {
   set browser(on) { localStorage.setItem(NOTIFY_KEY, on ? "on" : "off"); },
 };
 
-let unseen = 0;
+// What waits for the player since they last looked (issue 25, point 13): the games where it
+// became their turn and the lobbies that keep a seat for them, each once however many notices
+// it sent; a game that ended waits for nobody, so it marks the icon without a count.
+const waiting = new Set();
+let ended = false;
 let plainIcon = null;
 
-/** The tab's title and icon carry the count of notices the player has not looked at. */
+/** The tab's title and icon carry how many games wait for the player (not the notices). */
 function markTab() {
+  const unseen = waiting.size;
   const bare = document.title.replace(/^\(\d+\) /, "");
   const wanted = unseen ? `(${unseen}) ${bare}` : bare;
   if (document.title !== wanted) document.title = wanted;
@@ -31,14 +36,21 @@ function markTab() {
     if (plainIcon === null) plainIcon = icon.getAttribute("href");
     const dot = "data:image/svg+xml," + encodeURIComponent(
       "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='#c2410c'/></svg>");
-    icon.setAttribute("href", unseen ? dot : plainIcon);
+    icon.setAttribute("href", unseen || ended ? dot : plainIcon);
   }
 }
 
 function seen() {
-  if (!unseen) return;
-  unseen = 0;
+  if (!waiting.size && !ended) return;
+  waiting.clear();
+  ended = false;
   markTab();
+}
+
+function waitsFor(notice) {
+  if (notice.kind === "your-turn") return `game:${notice.game_id}`;
+  if ((notice.kind === "rematch" || notice.kind === "continued") && notice.lobby_id) return `lobby:${notice.lobby_id}`;
+  return null;
 }
 
 function beep() {
@@ -86,7 +98,11 @@ function tell(notice) {
   if (thisGame && notice.kind !== "rematch" && notice.kind !== "continued" && !document.hidden) return;
   if (!thisGame) card(notice);
   // the title and the icon are for a player looking elsewhere; a card is enough for one looking here
-  if (document.hidden || !document.hasFocus()) { unseen += 1; markTab(); }
+  if (document.hidden || !document.hasFocus()) {
+    const key = waitsFor(notice);
+    if (key) waiting.add(key); else ended = true;
+    markTab();
+  }
   if (settings.sound) beep();
   if (settings.browser && document.hidden && "Notification" in window && Notification.permission === "granted") {
     const shown = new Notification(`Bazaar: ${notice.title}`, {body: notice.text, tag: `${notice.kind}:${notice.game_id}`});
@@ -120,7 +136,7 @@ function connect(attempt = 0) {
 function start() {
   // the pages' own code sets the title; keep the count in front of whatever it says
   const title = document.querySelector("title");
-  if (title) new MutationObserver(() => { if (unseen) markTab(); }).observe(title, {childList: true});
+  if (title) new MutationObserver(() => { if (waiting.size) markTab(); }).observe(title, {childList: true});
   document.addEventListener("visibilitychange", () => { if (!document.hidden) seen(); });
   window.addEventListener("focus", seen);
   connect();

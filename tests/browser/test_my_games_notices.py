@@ -10,6 +10,7 @@ import re
 import pytest
 
 from tests.browser.api import get, post
+from tests.browser.conftest import name_as_guest
 
 pytestmark = pytest.mark.browser
 
@@ -119,4 +120,41 @@ def test_my_games_lists_the_rematch_and_continuation_lobbies_one_holds_or_is_inv
     bob_lobbies = bob.get_by_test_id("my-lobbies")
     bob_lobbies.get_by_test_id("my-lobby").nth(1).wait_for()
     assert "Ann keeps a seat for you" in bob_lobbies.locator(f"[data-lobby-id='{rematch}']").inner_text()
+    assert problems.errors == []
+
+
+def test_the_hidden_tabs_title_counts_the_games_waiting_not_the_notices(new_context, guest, problems):  # type: ignore[no-untyped-def]
+    """Issue 25, point 13: two turn notices of one game and one of another make "(2)", not "(3)"."""
+    context = new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(SPY + "window.__notices = []; window.addEventListener('bazaar:notice', (e) => window.__notices.push(e.detail));")
+    name_as_guest(context, "Ann")
+    ann = problems.watch(context.new_page())
+    ann.goto("/me")
+    ann.locator("#whoami").filter(has_text="Ann").wait_for()
+    bob = guest("Bob")
+    first = game_between(ann, bob, options={"first_player": 1})
+    second = game_between(ann, bob, options={"first_player": 1})
+    ann.wait_for_timeout(300)  # the /ws/me socket is open by now (the page asked who Ann is)
+    ann.evaluate("window.__hidden = true")
+
+    def turns(game_id: str) -> int:
+        return int(ann.evaluate("(id) => window.__notices.filter(n => n.kind === 'your-turn' && n.game_id === id).length", game_id))
+
+    for _ in range(40):  # play the first game on until Ann has been told of her turn twice
+        if turns(first) >= 2:
+            break
+        game = get(bob, f"/api/games/{first}")
+        mover = bob if game["legal"] else ann
+        now = get(mover, f"/api/games/{first}")
+        if now["legal"]:
+            post(mover, f"/api/games/{first}/moves", {"seq": now["seq"], "move": now["legal"][0]})
+        ann.wait_for_timeout(150)
+    assert turns(first) == 2
+    game = get(bob, f"/api/games/{second}")
+    post(bob, f"/api/games/{second}/moves", {"seq": game["seq"], "move": game["legal"][0]})
+    ann.wait_for_function("(id) => window.__notices.some(n => n.game_id === id)", arg=second)
+    assert ann.evaluate("window.__notices.filter(n => n.kind === 'your-turn').length") == 3
+    assert re.match(r"^\(2\) ", ann.title()), ann.title()
+    ann.evaluate("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
+    ann.wait_for_function("!document.title.startsWith('(')")
     assert problems.errors == []
