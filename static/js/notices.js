@@ -5,6 +5,7 @@
 // The sound and the notification are off until the player turns them on (settings below).
 
 import {el} from "./dom.js";
+import {api} from "./api.js";
 
 const SOUND_KEY = "bazaar.notices.sound";
 const NOTIFY_KEY = "bazaar.notices.browser";
@@ -110,18 +111,56 @@ function tell(notice) {
   }
 }
 
+// Catching up after a drop (issue 25, point 22): notices are not kept for a socket that was
+// down, so on every reconnect the page reads the games where it is the player's turn and tells
+// of those it did not know of (known: read when the channel first opened, and every turn told).
+let known = null;  // game ids where it was the player's turn, as far as this page knows
+let everOpened = false;
+
+async function turnsNow() {
+  const mine = await api("GET", "/api/me/games?page=1");
+  return (mine.games || []).filter((g) => g.your_turn);
+}
+
+async function catchUp(first) {
+  let turns;
+  try { turns = await turnsNow(); } catch { return; }
+  const before = known;
+  // what waits now: a game whose turn has passed meanwhile may be told again when it returns
+  known = new Set(turns.map((g) => g.id));
+  if (first || before === null) return;
+  const me = (window.bazaarIdentity && window.bazaarIdentity.name) || "";
+  for (const g of turns) {
+    if (before.has(g.id)) continue;
+    const others = (g.players || []).filter((name) => name !== me);
+    const names = others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others[others.length - 1]}` : others[0];
+    tell({type: "notice", kind: "your-turn", game_id: g.id, title: g.title,
+      text: `Your turn in ${g.title}${names ? ` with ${names}` : ""}.`});
+  }
+}
+
 function connect(attempt = 0) {
   const url = new URL("/ws/me", location.href);
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(url);
+  window.__bazaarNoticesSocket = socket;  // for the browser tests (a dropped channel)
   let opened = false;
-  socket.addEventListener("open", () => { opened = true; });
+  socket.addEventListener("open", () => {
+    opened = true;
+    window.__bazaarNotices = "open";
+    catchUp(!everOpened);
+    everOpened = true;
+  });
   socket.addEventListener("message", (event) => {
     let frame;
     try { frame = JSON.parse(event.data); } catch { return; }
-    if (frame && frame.type === "notice") tell(frame);
+    if (frame && frame.type === "notice") {
+      if (frame.kind === "your-turn" && known) known.add(frame.game_id);
+      tell(frame);
+    }
   });
   socket.addEventListener("close", (event) => {
+    window.__bazaarNotices = "closed";
     if (event.code === 4401) {
       // the channel opened with an identity: its session has ended (signed out elsewhere)
       window.dispatchEvent(new CustomEvent("bazaar:signed-out"));

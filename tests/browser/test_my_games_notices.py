@@ -158,3 +158,41 @@ def test_the_hidden_tabs_title_counts_the_games_waiting_not_the_notices(new_cont
     ann.evaluate("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
     ann.wait_for_function("!document.title.startsWith('(')")
     assert problems.errors == []
+
+
+def test_a_turn_notice_reaches_every_open_page_of_the_account(new_context, guest, problems):  # type: ignore[no-untyped-def]
+    """Issue 25, point 22: Ann has the home page, My games and another game's page open (two
+    tabs on a phone, one on a desktop, same account); Bob's move makes it her turn in a game none
+    of them shows: every page says so, also one whose notice socket was down at that moment."""
+    phone = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    name_as_guest(phone, "Ann")
+    bob = guest("Bob")
+    ann_api = problems.watch(phone.new_page())
+    ann_api.goto("/rules/grand-bazaar")
+    watched = game_between(ann_api, bob, options={"first_player": 0})
+    target = game_between(ann_api, bob, options={"first_player": 1})
+    cookies = phone.cookies()
+    desktop = new_context(viewport={"width": 1280, "height": 800})
+    desktop.add_cookies(cookies)
+    pages = {
+        "home": problems.watch(phone.new_page()),
+        "me": problems.watch(phone.new_page()),
+        "game": problems.watch(desktop.new_page()),
+    }
+    pages["home"].goto("/")
+    pages["me"].goto("/me")
+    pages["game"].goto(f"/games/{watched}")
+    for page in pages.values():
+        page.locator("#whoami").filter(has_text="Ann").wait_for()
+        page.wait_for_function("() => window.__bazaarNotices === 'open'")
+    # the home page's notice socket drops just before the move (a network blip)
+    pages["home"].evaluate("() => window.__bazaarNoticesSocket.close()")
+    game = get(bob, f"/api/games/{target}")
+    post(bob, f"/api/games/{target}/moves", {"seq": game["seq"], "move": game["legal"][0]})
+    for name, page in pages.items():
+        card = page.get_by_test_id("notice").filter(has_text="Your turn in Grand Bazaar")
+        card.wait_for(timeout=20000)
+        assert card.get_by_role("link", name="Play").get_attribute("href") == f"/games/{target}", name
+    pages["home"].screenshot(path="test-results/notice-every-page-phone.png")
+    pages["game"].screenshot(path="test-results/notice-every-page-desktop.png")
+    assert problems.errors == []
