@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.identity.models import User, UserSession
 from app.ids import new_id, new_token, token_hash
-from app.play.repository import now
+from app.utc import now
 
 LAST_SEEN_EVERY = timedelta(minutes=5)
 """``last_seen_at`` is written at most this often per session (not on every request)."""
@@ -25,8 +25,6 @@ _BY_TOKEN = (select(UserSession, User).join(User, User.id == UserSession.user_id
              .where(UserSession.token_hash == bindparam("token_hash"),
                     UserSession.revoked_at.is_(None), User.deleted_at.is_(None)))
 _NAMES = select(User.id, User.name).where(User.id.in_(bindparam("ids", expanding=True)))
-_ACCOUNTS = select(User.id).where(User.id.in_(bindparam("ids", expanding=True)),
-                                  User.username_key.is_not(None), User.deleted_at.is_(None))
 
 
 @dataclass(frozen=True)
@@ -97,11 +95,3 @@ async def names_of(session: AsyncSession, user_ids: set[str]) -> dict[str, str]:
         return {}
     rows = await session.execute(_NAMES, {"ids": list(user_ids)})
     return {uid: name for uid, name in rows.all()}
-
-
-async def accounts_among(session: AsyncSession, user_ids: set[str]) -> set[str]:
-    """Which of these users are accounts (they have a profile page, /players/{id})."""
-    if not user_ids:
-        return set()
-    rows = await session.execute(_ACCOUNTS, {"ids": list(user_ids)})
-    return {uid for (uid,) in rows.all()}

@@ -161,8 +161,10 @@ function connect(attempt = 0) {
   });
   socket.addEventListener("close", (event) => {
     window.__bazaarNotices = "closed";
-    if (event.code === 4401) {
-      // the channel opened with an identity: its session has ended (signed out elsewhere)
+    // a token replaced on this device (claim, new password) is in the cookie already: listen
+    // again with it; any other 4401 means this device's session has ended (signed out elsewhere)
+    const replaced = event.code === 4401 && event.reason === "SESSION_REPLACED";
+    if (event.code === 4401 && !replaced) {
       window.dispatchEvent(new CustomEvent("bazaar:signed-out"));
       return;
     }

@@ -7,11 +7,11 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
-from app.deps import COOKIE, SessionDep, identity_of, remember, token_of
 from app.errors import unauthorized
 from app.identity.service import create_guest
 from app.ratelimit import limit_new_identity
 from app.schemas import Body, Name
+from app.web.deps import COOKIE, SessionDep, identity_of, remember, token_of
 
 router = APIRouter(prefix="/api", tags=["identity"])
 
