@@ -82,8 +82,8 @@ function renderAccount(me) {
   const list = $("passkeys-list");
   clear(list);
   if (!me.passkeys.length) list.append(el("li", {class: "muted", text: "No passkey yet."}));
-  me.passkeys.forEach((key, i) => list.append(el("li", {
-    text: `Passkey ${i + 1}: added ${when(key.created_at)}, last used ${when(key.last_used_at)}`})));
+  me.passkeys.forEach((key, i) => list.append(el("li", {"data-testid": "passkey",
+    text: `${key.name || `Passkey ${i + 1}`}: added ${when(key.created_at)}, last used ${when(key.last_used_at)}`})));
   show("account");
 }
 
@@ -156,6 +156,8 @@ onSubmit("delete-form", "delete-error", async () => {
   location.assign("/");
 });
 
-wirePasskeyButton($("passkey-add"), $("passkey-error"), addPasskey, load);
+// the new passkey's name, asked for beside the button and shown in the list (issue 25, point 30)
+wirePasskeyButton($("passkey-add"), $("passkey-error"), () => addPasskey($("passkey-name").value),
+  () => { $("passkey-name").value = ""; load(); });
 
 load();

@@ -91,8 +91,11 @@ def test_a_passkey_signs_in_another_browser(guest, new_context, problems, server
     authenticator = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": {
         "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
         "hasUserVerification": True, "isUserVerified": True}})["authenticatorId"]
+    # the passkey gets a name when added, and the list shows it (issue 25, point 30)
+    bea.get_by_label("Name of the new passkey").fill("Bea's laptop")
     bea.get_by_test_id("passkey-add").click()
-    bea.get_by_test_id("passkeys").filter(has_text="Passkey 1").wait_for()
+    bea.get_by_test_id("passkeys").filter(has_text="Bea's laptop: added").wait_for()
+    assert "Passkey 1" not in bea.get_by_test_id("passkeys").inner_text()
     credentials = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})
     assert len(credentials["credentials"]) == 1 and credentials["credentials"][0]["isResidentCredential"]
 
@@ -263,4 +266,26 @@ def test_the_header_leads_to_leaderboards_and_ones_profile_and_seats_link_profil
     ann.get_by_test_id("my-profile").click()
     ann.wait_for_url(f"**/players/{ann_id}")
     ann.get_by_role("heading", name="Ann").wait_for()
+    assert problems.errors == []
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_passkeys_on_an_ip_address_say_the_cause(guest, new_context, problems, server, size) -> None:  # type: ignore[no-untyped-def]
+    """Issue 25, point 30: on http://127.0.0.1 the account and sign-in pages say that the IP
+    address is the cause and name the localhost address to use, before any ceremony."""
+    viewport = {"width": 1280, "height": 800} if size == "desktop" else {"width": 390, "height": 844}
+    assert "127.0.0.1" in server
+    port = server.rsplit(":", 1)[1]
+    page = guest("Ida", "/", viewport=viewport)
+    claim_on_account_page(page, f"ida-ip-{size}")
+    note = page.locator("#passkey-error")
+    note.filter(has_text="Passkeys do not work on an IP address such as 127.0.0.1").wait_for()
+    assert f"http://localhost:{port}/account" in note.inner_text()
+    assert page.get_by_test_id("passkey-add").is_disabled()
+    assert "https" not in note.inner_text().split("instead")[0]  # not blamed on http
+    page.screenshot(path=f"test-results/passkey-ip-{size}.png")
+    other = problems.watch(new_context(viewport=viewport).new_page())
+    other.goto("/signin")
+    other.locator("#passkey-error").filter(has_text=f"http://localhost:{port}/signin").wait_for()
+    assert other.get_by_test_id("passkey-signin").is_disabled()
     assert problems.errors == []
