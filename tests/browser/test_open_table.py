@@ -167,3 +167,44 @@ def test_without_a_share_sheet_there_is_no_share_button(guest, problems):  # typ
     assert ann.evaluate("() => typeof navigator.share") == "undefined"
     assert ann.get_by_test_id("share-invite").is_hidden()
     assert problems.errors == []
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_home_page_says_who_is_waiting_and_plays_a_bot_in_one_click(guest, new_context, problems, size):  # type: ignore[no-untyped-def]
+    """Issue 25, beyond the defects: who is waiting per game, and "Play a bot now"."""
+    ann = guest("Ann", **SIZES["desktop"])
+    lobby = post(ann, "/api/lobbies", {"kind": "bombay-bazar", "players": 2, "options": {}})
+
+    context = new_context(**SIZES[size])
+    page = problems.watch(context.new_page())
+    page.goto("/")
+    waiting = page.get_by_test_id("waiting-bombay-bazar")
+    waiting.filter(has_text="Waiting for players:").wait_for()
+    assert "Ann" in waiting.inner_text()
+    assert waiting.get_by_role("link").first.get_attribute("href") is not None
+    page.get_by_test_id("waiting-grand-bazaar").filter(has_text="Nobody is waiting").wait_for()
+    shot(page, f"home-waiting-{size}")
+    assert lobby["id"]
+
+    page.get_by_test_id("bot-now-grand-bazaar").click()
+    page.locator("#identity[open]").wait_for()
+    page.get_by_label("Your name").fill("Pia")
+    page.get_by_role("button", name="Continue").click()
+    page.wait_for_url("**/games/*")
+    page.wait_for_function(GAME_READY)
+    players = page.get_by_test_id("players").inner_text()
+    assert "Pia" in players and "Bot 2" in players
+    assert page.locator("#page").get_attribute("data-status") == "live"
+    assert page.locator("#page").get_attribute("data-seat") == "0"
+    shot(page, f"bot-now-game-{size}")
+    assert problems.errors == []
+
+
+def test_play_a_bot_now_opens_the_form_of_a_game_that_needs_settings(guest, problems):  # type: ignore[no-untyped-def]
+    """The stand-alone auction needs its table's names and tiles: its form asks for them."""
+    page = guest("Ann", **SIZES["desktop"])
+    page.get_by_test_id("bot-now-carcassonne-auction").click()
+    page.wait_for_url("**/lobbies/new?kind=carcassonne-auction")
+    page.get_by_test_id("create-lobby").wait_for()
+    assert page.get_by_test_id("bot-now-error-carcassonne-auction").count() == 0
+    assert problems.errors == []
