@@ -172,19 +172,22 @@ def test_without_a_share_sheet_there_is_no_share_button(guest, problems):  # typ
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_home_page_says_who_is_waiting_and_plays_a_bot_in_one_click(guest, new_context, problems, size):  # type: ignore[no-untyped-def]
     """Issue 25, beyond the defects: who is waiting per game, and "Play a bot now"."""
-    ann = guest("Ann", **SIZES["desktop"])
-    lobby = post(ann, "/api/lobbies", {"kind": "bombay-bazar", "players": 2, "options": {}})
+    host = f"Wendy {size}"  # a name no other test hosts with
+    wendy = guest(host, **SIZES["desktop"])
+    lobby = post(wendy, "/api/lobbies", {"kind": "bombay-bazar", "players": 2, "options": {}})
 
     context = new_context(**SIZES[size])
     page = problems.watch(context.new_page())
     page.goto("/")
     waiting = page.get_by_test_id("waiting-bombay-bazar")
-    waiting.filter(has_text="Waiting for players:").wait_for()
-    assert "Ann" in waiting.inner_text()
-    assert waiting.get_by_role("link").first.get_attribute("href") is not None
-    page.get_by_test_id("waiting-grand-bazaar").filter(has_text="Nobody is waiting").wait_for()
+    waiting.filter(has_text=host).wait_for()
+    assert waiting.inner_text().startswith("Waiting for players:")
+    assert waiting.get_by_role("link").first.get_attribute("href", timeout=1000) is not None
     shot(page, f"home-waiting-{size}")
-    assert lobby["id"]
+    # the seat goes to a bot: Wendy waits no more, and the list says so by itself
+    post(wendy, f"/api/lobbies/{lobby['id']}/bots", {"seat": 1})
+    page.wait_for_function("(name) => !document.querySelector('[data-testid=waiting-bombay-bazar]').textContent.includes(name)",
+                           arg=host, timeout=15000)
 
     page.get_by_test_id("bot-now-grand-bazaar").click()
     page.locator("#identity[open]").wait_for()
