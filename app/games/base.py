@@ -241,6 +241,9 @@ class Option:
     the table goes; ``pick`` makes a ``json`` option a list of that many distinct ``choices``,
     or null, said as ``none_label``; the option applies only from ``min_players`` players and
     while every ``requires`` pair (option name, value) holds, and the lobby hides it otherwise.
+    ``unit`` follows an integer value in words ("30 full rounds without a purchase"); ``on_note``
+    is a sentence the lobby shows while a ``bool`` option is on (a variation on by default says
+    so), with a link to ``rule_anchor`` on the game's rules page.
     """
 
     name: str
@@ -258,6 +261,9 @@ class Option:
     none_label: str = ""
     min_players: int = 0
     requires: tuple[tuple[str, JSON], ...] = ()
+    unit: str = ""
+    on_note: str = ""
+    rule_anchor: str = ""
 
     def __post_init__(self) -> None:
         if self.choice_labels and len(self.choice_labels) != len(self.choices):
@@ -288,6 +294,9 @@ class Option:
             data["none_label"] = self.none_label
         if self.min_players:
             data["min_players"] = self.min_players
+        for key in ("unit", "on_note", "rule_anchor"):
+            if getattr(self, key):
+                data[key] = getattr(self, key)
         if self.requires:
             data["requires"] = dict(self.requires)
         return data

@@ -69,6 +69,7 @@ class Passkey(Base):
     sign_count: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    name: Mapped[str | None] = mapped_column(String(60), nullable=True)  # migration 0016
 
 
 class WebAuthnChallenge(Base):

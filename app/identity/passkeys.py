@@ -110,7 +110,7 @@ async def registration_options(session: AsyncSession, request: HTTPConnection,
 
 
 async def register(session: AsyncSession, request: HTTPConnection, who: Identity,
-                   challenge_id: str, credential: dict[str, Any]) -> None:
+                   challenge_id: str, credential: dict[str, Any], name: str | None = None) -> None:
     challenge = await _take(session, challenge_id, "register", who.session_id)
     try:
         verified = verify_registration_response(
@@ -123,7 +123,7 @@ async def register(session: AsyncSession, request: HTTPConnection, who: Identity
         raise conflict("PASSKEY_KNOWN", "this passkey is already registered")
     session.add(Passkey(user_id=who.user_id, credential_id=cred_id,
                         public_key=verified.credential_public_key,
-                        sign_count=verified.sign_count, created_at=now()))
+                        sign_count=verified.sign_count, created_at=now(), name=name or None))
     await session.flush()
 
 
@@ -158,6 +158,6 @@ async def sign_in(session: AsyncSession, request: HTTPConnection, challenge_id: 
 async def list_passkeys(session: AsyncSession, user_id: str) -> list[dict[str, Any]]:
     rows = (await session.scalars(select(Passkey).where(Passkey.user_id == user_id)
                                   .order_by(Passkey.id))).all()
-    return [{"id": r.id, "created_at": r.created_at.isoformat(),
+    return [{"id": r.id, "name": r.name, "created_at": r.created_at.isoformat(),
              "last_used_at": r.last_used_at.isoformat() if r.last_used_at else None}
             for r in rows]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload
 
-from app.lobbies.models import Lobby
+from app.lobbies.models import Lobby, LobbySeat
 
 # A lobby with its seats in one round trip (a joined load, not the relationship's second
 # query), built once; locked for update on PostgreSQL, where only the lobby's row can be
@@ -35,3 +35,14 @@ async def rematch_of(session: AsyncSession, game_id: str, lock: bool = False) ->
     if lock:
         query = query.with_for_update()
     return (await session.scalars(query)).first()
+
+
+async def open_of(session: AsyncSession, user_id: str, limit: int = 50) -> Sequence[Lobby]:
+    """The open lobbies ``user_id`` hosts, sits in or has a seat kept in (a rematch, a continued
+    game), private ones included, newest first."""
+    seated = select(LobbySeat.lobby_id).where(LobbySeat.user_id == user_id,
+                                              LobbySeat.holder.in_(("user", "invited")))
+    query = (select(Lobby).where(Lobby.status == "open",
+                                 or_(Lobby.host_id == user_id, Lobby.id.in_(seated)))
+             .options(joinedload(Lobby.seats)).order_by(Lobby.created_at.desc()).limit(limit))
+    return (await session.scalars(query)).unique().all()

@@ -29,6 +29,16 @@ class Skill:
         return shown(self.mu, self.sigma)
 
 
+PROVISIONAL_SIGMA = 6.25
+"""A rating is provisional (shown "1138?", as lichess does) while its uncertainty is above this:
+about the first 10 rated games of two players (8.33 at the start, 6.22 after 10)."""
+
+
+def provisional(sigma: float) -> bool:
+    """Whether a rating is still provisional: too few games to say much yet."""
+    return sigma > PROVISIONAL_SIGMA
+
+
 def shown(mu: float, sigma: float) -> int:
     return round(BASE + SCALE * (mu - 3 * sigma))
 

@@ -121,6 +121,8 @@ def change_json(c: RatingChange) -> dict[str, Any]:
     before, after = model.shown(c.mu_before, c.sigma_before), model.shown(c.mu_after, c.sigma_after)
     return {"seat": c.seat, "user_id": c.user_id, "rank": c.rank, "before": before,
             "after": after, "change": after - before,
+            "provisional_before": model.provisional(c.sigma_before),
+            "provisional": model.provisional(c.sigma_after),
             "mu": c.mu_after, "sigma": c.sigma_after}
 
 
@@ -145,7 +147,8 @@ async def profile(session: AsyncSession, user: User) -> dict[str, Any]:
     for r in ratings:
         kinds.append({"kind": r.kind, "title": get_engine(r.kind).title,
                       "rating": model.shown(r.mu, r.sigma), "mu": r.mu,
-                      "sigma": r.sigma, "games": r.games, "wins": r.wins,
+                      "sigma": r.sigma, "provisional": model.provisional(r.sigma),
+                      "games": r.games, "wins": r.wins,
                       "history": [_point(c) for c in history if c.kind == r.kind]})
     # the account's finished games that anyone may see (private ones are left out), rated or not
     finished = [mine.entry(g, user.id, []) for g in
@@ -177,5 +180,6 @@ async def leaderboard(session: AsyncSession, kind: str, limit: int = 50) -> list
         .where(Rating.kind == kind, User.deleted_at.is_(None))
         .order_by(shown_expr.desc(), Rating.user_id).limit(limit))).all()
     return [{"place": i + 1, "user_id": u.id, "name": u.name, "username": u.username,
-             "rating": model.shown(r.mu, r.sigma), "games": r.games, "wins": r.wins}
+             "rating": model.shown(r.mu, r.sigma), "provisional": model.provisional(r.sigma),
+             "games": r.games, "wins": r.wins}
             for i, (r, u) in enumerate(rows)]

@@ -82,8 +82,8 @@ function renderAccount(me) {
   const list = $("passkeys-list");
   clear(list);
   if (!me.passkeys.length) list.append(el("li", {class: "muted", text: "No passkey yet."}));
-  me.passkeys.forEach((key, i) => list.append(el("li", {
-    text: `Passkey ${i + 1}: added ${when(key.created_at)}, last used ${when(key.last_used_at)}`})));
+  me.passkeys.forEach((key, i) => list.append(el("li", {"data-testid": "passkey",
+    text: `${key.name || `Passkey ${i + 1}`}: added ${when(key.created_at)}, last used ${when(key.last_used_at)}`})));
   show("account");
 }
 
@@ -96,7 +96,12 @@ async function load() {
   }
   show("account-loading", false);
   const who = $("whoami");
-  if (who) who.textContent = me ? `You: ${me.name}` : "";
+  if (who) {
+    // the name links to the account's profile (issue 25, point 17)
+    who.replaceChildren(...(me ? [me.account
+      ? el("a", {href: `/players/${encodeURIComponent(me.user_id)}`, "data-testid": "my-profile", text: `You: ${me.name}`})
+      : document.createTextNode(`You: ${me.name}`)] : []));
+  }
   if (!me) { show("no-identity"); return; }
   if (!me.account) {
     show("claim");
@@ -151,6 +156,8 @@ onSubmit("delete-form", "delete-error", async () => {
   location.assign("/");
 });
 
-wirePasskeyButton($("passkey-add"), $("passkey-error"), addPasskey, load);
+// the new passkey's name, asked for beside the button and shown in the list (issue 25, point 30)
+wirePasskeyButton($("passkey-add"), $("passkey-error"), () => addPasskey($("passkey-name").value),
+  () => { $("passkey-name").value = ""; load(); });
 
 load();

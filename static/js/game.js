@@ -186,7 +186,12 @@ function clockLabel(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-export function renderPlayers(list, view, {names = [], marks = [], you = [], connected = null, resigned = [], bots = [], clocks = {}, away = [], levels = {}} = {}) {
+/** The seats held by accounts: {seat: user_id}, for links to their profiles. */
+export function profilesOf(game) {
+  return Object.fromEntries((game.seats || []).filter((s) => s.profile && s.user_id).map((s) => [s.seat, s.user_id]));
+}
+
+export function renderPlayers(list, view, {names = [], marks = [], you = [], connected = null, resigned = [], bots = [], clocks = {}, away = [], levels = {}, profiles = {}} = {}) {
   clear(list);
   const toAct = new Set((view && view.to_act) || []);
   const players = (view && view.players) || names.map((name, seat) => ({seat, name}));
@@ -195,7 +200,12 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
     const extra = Object.entries(p).filter(([k, v]) => !["seat", "name", "score"].includes(k) && showable(v));
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
     dot.style.background = seatColor(p.seat);
-    const nameLine = el("span", {class: "player-name"}, [dot, el("span", {text: p.name || seatName(names, p.seat)})]);
+    // an account's seat links to its profile (issue 25, point 17)
+    const shown = p.name || seatName(names, p.seat);
+    const profile = profiles[p.seat];
+    const nameLine = el("span", {class: "player-name"}, [dot, profile
+      ? el("a", {href: `/players/${encodeURIComponent(profile)}`, class: "player-link", "data-testid": `profile-${p.seat}`, text: shown})
+      : el("span", {text: shown})]);
     // @username or "guest #tag": two players of one display name are told apart
     if (marks[p.seat]) nameLine.append(el("span", {class: "mark", "data-testid": `mark-${p.seat}`, text: marks[p.seat]}));
     if (you.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: "you"}));
@@ -448,6 +458,7 @@ async function gamePage() {
   // each bot seat's level, and who plays a seat taken over after a timeout or a resignation
   const levels = Object.fromEntries((game.seats || []).filter((s) => s.holder === "bot" && s.level).map((s) => [s.seat, s.level]));
   const takeover = game.takeover_level || null;
+  const profiles = profilesOf(game);
   // the seats on the host's device (hot-seat) are as connected as the host is
   const hostId = game.host && game.host.user_id;
   const device = (game.seats || []).filter((s) => s.holder === "host" || (hostId && s.user_id === hostId))
@@ -514,7 +525,7 @@ async function gamePage() {
   }
 
   function drawPlayers() {
-    renderPlayers($("players"), state.view, {names, marks, you, connected: connectedSeats(), resigned: state.resigned, bots, levels,
+    renderPlayers($("players"), state.view, {names, marks, you, connected: connectedSeats(), resigned: state.resigned, bots, levels, profiles,
       clocks: clocksNow(), away: state.away});
   }
 

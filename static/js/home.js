@@ -2,8 +2,8 @@
 // live games to watch. The lists refresh every 5 s.
 
 import {el, clear} from "./dom.js";
-import {api, errorText} from "./api.js";
-import {whoAmI} from "./identity.js";
+import {api, ApiError, errorText} from "./api.js";
+import {ensureIdentity, whoAmI} from "./identity.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 5000;
@@ -25,20 +25,76 @@ function drawCatalog(games) {
       el("h3", {text: g.title}),
       el("p", {class: "players-range", text: `${range} ${players}`}),
       el("p", {class: "summary", text: g.summary || ""}),
+      el("p", {class: "waiting muted", "data-testid": `waiting-${g.kind}`, "aria-live": "polite"}),
       el("div", {class: "actions"}, [
         el("a", {class: "button primary", href: `/lobbies/new?kind=${encodeURIComponent(g.kind)}`,
           "data-testid": `create-${g.kind}`, text: "Create lobby"}),
+        el("button", {type: "button", "data-testid": `bot-now-${g.kind}`, text: "Play a bot now",
+          "aria-label": `Play a bot now: ${g.title}`, onclick: (event) => playBotNow(g, event.currentTarget)}),
         rules.has(g.kind) ? el("a", {class: "button", href: `/rules/${encodeURIComponent(g.kind)}`, text: "Rules"}) : null,
       ]),
+      el("p", {class: "form-error", "data-testid": `bot-now-error-${g.kind}`, role: "alert"}),
     ]));
   }
   if (!games.length) box.append(el("p", {class: "muted", text: "No games installed."}));
+}
+
+/**
+ * One click to a game against bots (issue 25, beyond): a lobby with the fewest seats that give
+ * the visitor an opponent, the other seats to bots, started at once. A game that needs settings
+ * first (the stand-alone auction's names and tiles) opens its new-lobby form, or its lobby,
+ * which say what is missing.
+ */
+async function playBotNow(game, button) {
+  const error = $(`page`).querySelector(`[data-testid="bot-now-error-${game.kind}"]`);
+  error.textContent = "";
+  if (!(await ensureIdentity({why: `Pick a name to play ${game.title} against a bot.`}))) return;
+  button.disabled = true;
+  try {
+    const players = Math.min(game.max_players, Math.max(2, game.min_players));
+    let lobby;
+    try {
+      lobby = await api("POST", "/api/lobbies", {kind: game.kind, players, options: {}});
+    } catch (err) {
+      // a game that cannot start without its settings: its form asks for them
+      if (err instanceof ApiError && (err.status === 409 || err.status === 422)) {
+        location.assign(`/lobbies/new?kind=${encodeURIComponent(game.kind)}`);
+        return;
+      }
+      throw err;
+    }
+    for (let seat = 1; seat < players; seat++) await api("POST", `/api/lobbies/${encodeURIComponent(lobby.id)}/bots`, {seat});
+    const ready = await api("GET", `/api/lobbies/${encodeURIComponent(lobby.id)}`);
+    if (!ready.ready) { location.assign(`/lobbies/${encodeURIComponent(lobby.id)}`); return; }
+    const {game_id: gameId} = await api("POST", `/api/lobbies/${encodeURIComponent(lobby.id)}/start`);
+    location.assign(`/games/${encodeURIComponent(gameId)}`);
+  } catch (err) {
+    error.textContent = `No game against a bot right now: ${errorText(err)}`;
+    button.disabled = false;
+  }
+}
+
+/** Who is waiting for a game of each kind (issue 25, beyond): the hosts of its open lobbies. */
+function drawWaiting(lobbies) {
+  for (const node of document.querySelectorAll("#catalog .waiting")) {
+    const kind = node.dataset.testid.replace(/^waiting-/, "");
+    const open = lobbies.filter((l) => l.kind === kind);
+    clear(node);
+    if (!open.length) { node.textContent = "Nobody is waiting for this game right now."; continue; }
+    const hosts = [...new Set(open.map((l) => (l.host && l.host.name) || "a player"))];
+    const names = hosts.length > 3 ? `${hosts.slice(0, 3).join(", ")} and ${hosts.length - 3} more`
+      : hosts.length > 1 ? `${hosts.slice(0, -1).join(", ")} and ${hosts[hosts.length - 1]}` : hosts[0];
+    node.append(`Waiting for players: ${names}. `,
+      el("a", {href: `/lobbies/${encodeURIComponent(open[open.length - 1].id)}`, "data-testid": `join-waiting-${kind}`,
+        text: open.length === 1 ? "Join" : "Join the first"}));
+  }
 }
 
 function drawLobbies(all) {
   const list = $("open-lobbies");
   // a lobby without a free seat (a solo lobby, a full table) has nothing to join: not listed
   const lobbies = all.filter((l) => l.seats.some((s) => s.holder === "open"));
+  drawWaiting(lobbies);
   if (!lobbies.length) { empty(list, "No open lobbies. Create one above!"); return; }
   clear(list);
   for (const l of lobbies) {

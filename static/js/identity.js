@@ -16,8 +16,10 @@ function showName(me) {
   if (!who) return;
   who.replaceChildren();
   if (me) {
-    // one's own profile is a tap away (issue 25, point 17)
-    who.append(el("a", {href: `/players/${encodeURIComponent(me.user_id)}`, "data-testid": "my-profile",
+    // one's own profile is a tap away (issue 25, point 17); a guest has none yet: the account
+    // page offers to keep the games as an account
+    who.append(el("a", {href: me.account ? `/players/${encodeURIComponent(me.user_id)}` : "/account",
+      "data-testid": "my-profile", title: me.account ? "Your profile and ratings" : "Your account",
       text: `You: ${me.name}`}));
   } else {
     who.append(el("a", {href: `/signin?next=${encodeURIComponent(location.pathname)}`, text: "Sign in"}));
@@ -83,7 +85,7 @@ export async function whoAmI() {
       refused = err.code === "SIGNED_OUT";
     }
   }
-  if (known === undefined) known = me ? {user_id: me.user_id, name: me.name} : null;
+  if (known === undefined) known = me ? {user_id: me.user_id, name: me.name, account: Boolean(me.account)} : null;
   if (known) remember(false);
   if (!known && (refused || remembered())) signedOut({clear: false});
   else announce(known);
@@ -141,7 +143,7 @@ function askForName({why = "", submit = "Continue", before = null, cancellable =
       button.disabled = true;
       try {
         const made = await api("POST", "/api/session", {name});
-        known = {user_id: made.user_id, name: made.name};
+        known = {user_id: made.user_id, name: made.name, account: false};
         document.body.classList.remove("no-identity");
         delete document.body.dataset.signedOut;
         remember(false);

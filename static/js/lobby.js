@@ -63,6 +63,8 @@ function jsonWords(value) {
 export function valueWords(option, value, seatNames = []) {
   if (option.kind === "bool") return value ? "Yes" : "No";
   if (value === null || value === undefined) return option.none_label || "None";
+  // a number with its unit: "30 full rounds without a purchase end the game"
+  if (option.unit && typeof value === "number") return `${value} ${option.unit}`;
   const word = choiceWords(option, value, seatNames);
   if (word !== null) return word;
   if (option.pick && Array.isArray(value)) {
@@ -418,6 +420,18 @@ export function optionSummary(lobby, game) {
     .map((o) => [o.label || o.name.replace(/_/g, " "), valueWords(o, values[o.name], seatNames)]);
 }
 
+/** The sentences of the options that are on and want saying (a variation on by default, issue
+ * 25 point 20), each with its rule: [{note, anchor}]. */
+export function optionNotes(lobby, game) {
+  if (!game) return [];
+  const given = lobby.options || {};
+  const options = (game.options || []).filter((o) => !o.fixture);
+  const values = {};
+  for (const o of options) values[o.name] = Object.prototype.hasOwnProperty.call(given, o.name) ? given[o.name] : o.default;
+  return options.filter((o) => o.on_note && o.kind === "bool" && values[o.name] && applies(o, lobby.seats.length, values))
+    .map((o) => ({note: o.on_note, anchor: o.rule_anchor || "", label: o.label || o.name}));
+}
+
 /** "a, b and c". */
 export function andWords(words) {
   return words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
@@ -695,6 +709,13 @@ async function lobbyPage() {
         opts.append(el("dt", {text: label}), el("dd", {text: words}));
       }
     }
+    const notes = clear($("lobby-notes"));
+    for (const {note, anchor, label} of optionNotes(lobby, catalog.find((g) => g.kind === lobby.kind))) {
+      notes.append(el("p", {class: "option-note", "data-testid": "option-note"}, [`${note} `,
+        el("a", {href: `/rules/${encodeURIComponent(lobby.kind)}${anchor ? `#${encodeURIComponent(anchor)}` : ""}`,
+          text: `The rule: ${label}`})]));
+    }
+    notes.hidden = !notes.children.length;
     if (settingsBuilt) updateSettings();
     const open = lobby.seats.filter((s) => s.holder === "open").length;
     // the server says whether Start will succeed, and what is missing (in words) if not

@@ -55,6 +55,36 @@ function myGameItem(g) {
   ]);
 }
 
+/** An open lobby of the caller's, in words: what it is and what it waits for (issue 25, point 18). */
+function myLobbyItem(l) {
+  const you = l.you || {};
+  const host = (l.host && l.host.name) || "the host";
+  const what = l.rematch_of ? "rematch" : l.continuing ? `continued from move ${l.continuing.step}` : "lobby";
+  const invited = (you.invited || []).length > 0;
+  const open = l.seats.filter((s) => s.holder === "open").length;
+  const waiting = l.seats.filter((s) => s.holder === "invited").length;
+  let words;
+  if (invited) words = `${host} keeps a seat for you`;
+  else if (you.is_host) words = l.ready ? "everyone is here: you may start" : waiting || open
+    ? `waiting for ${waiting + open} ${waiting + open === 1 ? "player" : "players"}` : "you host it";
+  else words = `hosted by ${host}; you are in`;
+  return el("li", {class: `item${invited ? " your-turn" : ""}`, "data-testid": "my-lobby", dataset: {lobbyId: l.id}}, [
+    el("span", {class: "item-main"}, [el("strong", {text: l.title}), el("span", {class: "muted", text: ` ${what}`})]),
+    el("span", {class: "item-meta", text: words}),
+    el("a", {class: `button${invited ? " primary" : ""}`, href: `/lobbies/${encodeURIComponent(l.id)}`,
+      text: invited ? "See the seat" : "Open"}),
+  ]);
+}
+
+async function loadLobbies() {
+  try {
+    const {lobbies} = await api("GET", "/api/lobbies/mine");
+    const list = clear($("my-lobbies"));
+    for (const l of lobbies || []) list.append(myLobbyItem(l));
+    $("my-lobbies-section").hidden = !(lobbies || []).length;
+  } catch { /* the games below still show */ }
+}
+
 function wireNotices() {
   const sound = $("notice-sound");
   const browser = $("notice-browser");
@@ -116,8 +146,8 @@ async function mePage() {
   kindBox.addEventListener("change", () => { page = 1; load(); });
   $("my-more").addEventListener("click", () => { page += 1; load(true); });
   // a notice (your turn somewhere, a game ended) changes the lists: read them again
-  window.addEventListener("bazaar:notice", () => { page = 1; load(); });
-  await load();
+  window.addEventListener("bazaar:notice", () => { page = 1; load(); loadLobbies(); });
+  await Promise.all([load(), loadLobbies()]);
 }
 
 async function gamesPage() {

@@ -5,6 +5,7 @@
 // The sound and the notification are off until the player turns them on (settings below).
 
 import {el} from "./dom.js";
+import {api} from "./api.js";
 
 const SOUND_KEY = "bazaar.notices.sound";
 const NOTIFY_KEY = "bazaar.notices.browser";
@@ -18,11 +19,16 @@ export const settings = {
   set browser(on) { localStorage.setItem(NOTIFY_KEY, on ? "on" : "off"); },
 };
 
-let unseen = 0;
+// What waits for the player since they last looked (issue 25, point 13): the games where it
+// became their turn and the lobbies that keep a seat for them, each once however many notices
+// it sent; a game that ended waits for nobody, so it marks the icon without a count.
+const waiting = new Set();
+let ended = false;
 let plainIcon = null;
 
-/** The tab's title and icon carry the count of notices the player has not looked at. */
+/** The tab's title and icon carry how many games wait for the player (not the notices). */
 function markTab() {
+  const unseen = waiting.size;
   const bare = document.title.replace(/^\(\d+\) /, "");
   const wanted = unseen ? `(${unseen}) ${bare}` : bare;
   if (document.title !== wanted) document.title = wanted;
@@ -31,14 +37,21 @@ function markTab() {
     if (plainIcon === null) plainIcon = icon.getAttribute("href");
     const dot = "data:image/svg+xml," + encodeURIComponent(
       "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='#c2410c'/></svg>");
-    icon.setAttribute("href", unseen ? dot : plainIcon);
+    icon.setAttribute("href", unseen || ended ? dot : plainIcon);
   }
 }
 
 function seen() {
-  if (!unseen) return;
-  unseen = 0;
+  if (!waiting.size && !ended) return;
+  waiting.clear();
+  ended = false;
   markTab();
+}
+
+function waitsFor(notice) {
+  if (notice.kind === "your-turn") return `game:${notice.game_id}`;
+  if ((notice.kind === "rematch" || notice.kind === "continued") && notice.lobby_id) return `lobby:${notice.lobby_id}`;
+  return null;
 }
 
 function beep() {
@@ -86,7 +99,11 @@ function tell(notice) {
   if (thisGame && notice.kind !== "rematch" && notice.kind !== "continued" && !document.hidden) return;
   if (!thisGame) card(notice);
   // the title and the icon are for a player looking elsewhere; a card is enough for one looking here
-  if (document.hidden || !document.hasFocus()) { unseen += 1; markTab(); }
+  if (document.hidden || !document.hasFocus()) {
+    const key = waitsFor(notice);
+    if (key) waiting.add(key); else ended = true;
+    markTab();
+  }
   if (settings.sound) beep();
   if (settings.browser && document.hidden && "Notification" in window && Notification.permission === "granted") {
     const shown = new Notification(`Bazaar: ${notice.title}`, {body: notice.text, tag: `${notice.kind}:${notice.game_id}`});
@@ -94,23 +111,60 @@ function tell(notice) {
   }
 }
 
+// Catching up after a drop (issue 25, point 22): notices are not kept for a socket that was
+// down, so on every reconnect the page reads the games where it is the player's turn and tells
+// of those it did not know of (known: read when the channel first opened, and every turn told).
+let known = null;  // game ids where it was the player's turn, as far as this page knows
+let everOpened = false;
+
+async function turnsNow() {
+  const mine = await api("GET", "/api/me/games?page=1");
+  return (mine.games || []).filter((g) => g.your_turn);
+}
+
+async function catchUp(first) {
+  let turns;
+  try { turns = await turnsNow(); } catch { return; }
+  const before = known;
+  // what waits now: a game whose turn has passed meanwhile may be told again when it returns
+  known = new Set(turns.map((g) => g.id));
+  if (first || before === null) return;
+  const me = (window.bazaarIdentity && window.bazaarIdentity.name) || "";
+  for (const g of turns) {
+    if (before.has(g.id)) continue;
+    const others = (g.players || []).filter((name) => name !== me);
+    const names = others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others[others.length - 1]}` : others[0];
+    tell({type: "notice", kind: "your-turn", game_id: g.id, title: g.title,
+      text: `Your turn in ${g.title}${names ? ` with ${names}` : ""}.`});
+  }
+}
+
 function connect(attempt = 0) {
   const url = new URL("/ws/me", location.href);
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(url);
+  window.__bazaarNoticesSocket = socket;  // for the browser tests (a dropped channel)
   let opened = false;
-  socket.addEventListener("open", () => { opened = true; });
+  socket.addEventListener("open", () => {
+    opened = true;
+    window.__bazaarNotices = "open";
+    catchUp(!everOpened);
+    everOpened = true;
+  });
   socket.addEventListener("message", (event) => {
     let frame;
     try { frame = JSON.parse(event.data); } catch { return; }
-    if (frame && frame.type === "notice") tell(frame);
+    if (frame && frame.type === "notice") {
+      if (frame.kind === "your-turn" && known) known.add(frame.game_id);
+      tell(frame);
+    }
   });
   socket.addEventListener("close", (event) => {
+    window.__bazaarNotices = "closed";
     // a token replaced on this device (claim, new password) is in the cookie already: listen
-    // again with it
+    // again with it; any other 4401 means this device's session has ended (signed out elsewhere)
     const replaced = event.code === 4401 && event.reason === "SESSION_REPLACED";
     if (event.code === 4401 && !replaced) {
-      // the channel opened with an identity: its session has ended (signed out elsewhere)
       window.dispatchEvent(new CustomEvent("bazaar:signed-out"));
       return;
     }
@@ -123,7 +177,7 @@ function connect(attempt = 0) {
 function start() {
   // the pages' own code sets the title; keep the count in front of whatever it says
   const title = document.querySelector("title");
-  if (title) new MutationObserver(() => { if (unseen) markTab(); }).observe(title, {childList: true});
+  if (title) new MutationObserver(() => { if (waiting.size) markTab(); }).observe(title, {childList: true});
   document.addEventListener("visibilitychange", () => { if (!document.hidden) seen(); });
   window.addEventListener("focus", seen);
   connect();

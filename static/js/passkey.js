@@ -19,11 +19,28 @@ const withIds = (list) => (list || []).map((c) => ({...c, id: fromB64url(c.id)})
 
 export const passkeysAvailable = () => Boolean(window.PublicKeyCredential && navigator.credentials);
 
+/** Why passkeys cannot work at this address, or "" (issue 25, point 30): browsers refuse them on
+ * an IP address (a passkey belongs to a domain name), and on plain http except on localhost. */
+export function addressProblem(where = location) {
+  const host = where.hostname;
+  const ip = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(":") || host.startsWith("[");
+  const port = where.port ? `:${where.port}` : "";
+  if (ip) {
+    const local = host === "127.0.0.1" || host === "[::1]" || host === "::1";
+    return `Passkeys do not work on an IP address such as ${host}: they belong to a name. `
+      + (local ? `Open this page as http://localhost${port}${where.pathname} instead.` : "Open this site by its name, over https.");
+  }
+  if (where.protocol !== "https:" && host !== "localhost" && !host.endsWith(".localhost")) {
+    return "Passkeys need a secure address: open this site over https (or as localhost on this computer).";
+  }
+  return "";
+}
+
 /** Words for a failed ceremony: the browser's refusals are not the player's fault. */
 export function passkeyError(err) {
   if (err && err.name === "NotAllowedError") return "The passkey request was cancelled or timed out.";
   if (err && err.name === "InvalidStateError") return "This device already has a passkey for the account.";
-  if (err && err.name === "SecurityError") return "Passkeys need a secure address (https).";
+  if (err && err.name === "SecurityError") return addressProblem() || "The browser refused passkeys at this address.";
   return null;
 }
 
@@ -35,6 +52,12 @@ export function wirePasskeyButton(button, errorBox, ceremony, after) {
   if (!passkeysAvailable()) {
     button.disabled = true;
     errorBox.textContent = "This browser cannot use passkeys.";
+    return;
+  }
+  const problem = addressProblem();
+  if (problem) {  // said before a ceremony that can only fail
+    button.disabled = true;
+    errorBox.textContent = problem;
     return;
   }
   button.disabled = false;
@@ -49,8 +72,8 @@ export function wirePasskeyButton(button, errorBox, ceremony, after) {
   });
 }
 
-/** Register a new passkey for the signed-in account. */
-export async function addPasskey() {
+/** Register a new passkey for the signed-in account, under `name` ("my phone") if given. */
+export async function addPasskey(name = "") {
   const {challenge_id: challengeId, options} = await api("POST", "/api/account/passkeys/options", {});
   const publicKey = {...options, challenge: fromB64url(options.challenge),
     user: {...options.user, id: fromB64url(options.user.id)},
@@ -61,7 +84,7 @@ export async function addPasskey() {
       attestationObject: toB64url(cred.response.attestationObject),
       transports: cred.response.getTransports ? cred.response.getTransports() : []},
     clientExtensionResults: cred.getClientExtensionResults()};
-  return api("POST", "/api/account/passkeys", {challenge_id: challengeId, credential});
+  return api("POST", "/api/account/passkeys", {challenge_id: challengeId, credential, name: name.trim() || null});
 }
 
 /** Sign this browser in with any passkey of this site. */

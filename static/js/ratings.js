@@ -8,15 +8,38 @@ import {resultWords} from "./results.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
 
+/** A rating as shown: "1138?" while provisional (issue 25, point 12, as lichess shows it). */
+export const ratingText = (value, provisional) => `${value}${provisional ? "?" : ""}`;
+
+export const PROVISIONAL_WORDS = "A rating marked ? is provisional: its player has few rated games of this game yet "
+  + "(about 10), so each result moves it a lot.";
+
+/** Why a rating moved as it did, in words (shown on hover and on a tap of "Why?"). */
+export function changeWords(r) {
+  const result = r.change > 0 ? "went up" : r.change < 0 ? "went down" : "did not move";
+  const place = r.rank === 1 ? "first place" : `place ${r.rank}`;
+  const parts = [`The rating ${result} by ${Math.abs(r.change)} after ${place}.`];
+  if (r.provisional_before || r.provisional) parts.push(PROVISIONAL_WORDS);
+  parts.push("The number shown is a cautious estimate, the skill found so far minus three times its "
+    + "uncertainty: the uncertainty shrinks with every rated game, which also lifts the number.");
+  return parts.join(" ");
+}
+
 /** Add each rated seat's rating change to the end panel's ranking (its items carry data-seat). */
 export function showRatings(list, ratings) {
-  for (const old of list.querySelectorAll(".rating-change")) old.remove();
+  for (const old of list.querySelectorAll(".rating-line")) old.remove();
   for (const r of ratings || []) {
     const item = list.querySelector(`li[data-seat="${r.seat}"]`);
     if (!item) continue;
-    item.append(el("a", {class: "rating-change", href: `/players/${encodeURIComponent(r.user_id)}`,
-      "data-testid": `rating-change-${r.seat}`,
-      text: `rating ${r.before} → ${r.after} (${signed(r.change)})`}));
+    const why = changeWords(r);
+    item.append(el("span", {class: "rating-line"}, [
+      el("a", {class: "rating-change", href: `/players/${encodeURIComponent(r.user_id)}`, title: why,
+        "data-testid": `rating-change-${r.seat}`,
+        text: `rating ${ratingText(r.before, r.provisional_before)} → ${ratingText(r.after, r.provisional)} (${signed(r.change)})`}),
+      // a tap (no hover on a phone) opens the same words
+      el("details", {class: "rating-why", "data-testid": `rating-why-${r.seat}`}, [
+        el("summary", {text: "Why?"}), el("p", {text: why})]),
+    ]));
   }
 }
 
@@ -54,7 +77,9 @@ async function profilePage() {
     for (const r of p.ratings) {
       box.append(el("section", {class: "card rating-card", "data-testid": `rating-${r.kind}`}, [
         el("h2", {text: r.title || r.kind}),
-        el("p", {class: "rating-now", text: `Rating ${r.rating}`}),
+        el("p", {class: "rating-now", title: r.provisional ? PROVISIONAL_WORDS : null,
+          text: `Rating ${ratingText(r.rating, r.provisional)}`}),
+        r.provisional ? el("p", {class: "help", text: PROVISIONAL_WORDS}) : null,
         el("p", {class: "muted", text: `${r.games} rated ${r.games === 1 ? "game" : "games"}, ${r.wins} won`}),
         historyChart(r.history),
         el("p", {}, [el("a", {href: `/leaderboards/${encodeURIComponent(r.kind)}`, text: "Leaderboard"})]),
@@ -94,7 +119,25 @@ async function leaderboardPage() {
       list.append(el("li", {class: "item", "data-testid": "leader"}, [
         el("span", {class: "item-main"}, [el("strong", {text: `${p.place}. `}),
           el("a", {href: `/players/${encodeURIComponent(p.user_id)}`, text: p.name})]),
-        el("span", {class: "item-meta", text: `${p.rating} · ${p.games} ${p.games === 1 ? "game" : "games"}, ${p.wins} won`}),
+        el("span", {class: "item-meta", title: p.provisional ? PROVISIONAL_WORDS : null,
+          text: `${ratingText(p.rating, p.provisional)} · ${p.games} ${p.games === 1 ? "game" : "games"}, ${p.wins} won`}),
+      ]));
+    }
+  } catch (err) {
+    clear(list).append(el("li", {class: "form-error", text: errorText(err)}));
+  }
+}
+
+async function leaderboardsPage() {
+  const list = document.getElementById("leaderboards");
+  try {
+    const {games} = await api("GET", "/api/catalog");
+    clear(list);
+    for (const g of games || []) {
+      list.append(el("li", {class: "item"}, [
+        el("span", {class: "item-main"}, [el("strong", {text: g.title})]),
+        el("a", {class: "button", href: `/leaderboards/${encodeURIComponent(g.kind)}`, "data-testid": `leaderboard-${g.kind}`,
+          "aria-label": `Leaderboard of ${g.title}`, text: "Leaderboard"}),
       ]));
     }
   } catch (err) {
@@ -103,5 +146,6 @@ async function leaderboardPage() {
 }
 
 const page = document.body.classList;
+if (page.contains("page-leaderboards")) leaderboardsPage();
 if (page.contains("page-profile")) profilePage();
 if (page.contains("page-leaderboard")) leaderboardPage();

@@ -7,7 +7,7 @@ import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {whoAmI} from "./identity.js";
 import {LogView, entryTexts} from "./log.js";
-import {mountBoard, renderPlayers} from "./game.js";
+import {mountBoard, profilesOf, renderPlayers} from "./game.js";
 import {fetchScores, mountScoreChart} from "./score-chart.js";
 import {continueHere} from "./continue_here.js";
 
@@ -96,7 +96,7 @@ async function replayPage() {
     } catch (err) {
       console.error("board update failed", err);
     }
-    renderPlayers($("players"), step.view, {names, marks, you});
+    renderPlayers($("players"), step.view, {names, marks, you, profiles: profilesOf(game)});
     showContinue(k, step.view);
     $("step-label").textContent = label(k, step);
     $("page").dataset.at = String(k);

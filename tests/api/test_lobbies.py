@@ -125,3 +125,27 @@ def test_create_rejects_unknown_kind_bad_options_and_unknown_fields(players: Any
     assert extra.status_code == 422 and extra.json()["detail"]["code"] == "BAD_REQUEST"
     assert ann.post("/api/lobbies", json={"kind": "grand-bazaar", "players": 1}).status_code == 422
     assert ann.get("/api/lobbies/nope").status_code == 404
+
+
+def test_my_lobbies_are_the_open_ones_i_host_sit_in_or_am_invited_to(players: Any) -> None:
+    """Issue 25, point 18: GET /api/lobbies/mine, private lobbies included."""
+    from tests.conftest import start_game
+
+    ann, bob, cat = players("Ann"), players("Bob"), players("Cat")
+    hosted = ann.ok(ann.post("/api/lobbies", json={"kind": "grand-bazaar", "players": 2,
+                                                   "private": True}))
+    joined = cat.ok(cat.post("/api/lobbies", json={"kind": "grand-bazaar", "players": 2}))
+    ann.ok(ann.post(f"/api/lobbies/{joined['id']}/join"))
+    cat.ok(cat.post("/api/lobbies", json={"kind": "grand-bazaar", "players": 2}))  # not Ann's
+    table = {"players": ["Red", "Blue"], "scores": [10, 5], "placer": 1,
+             "tiles": [{"type": "U"}, {"label": "river bend"}]}
+    done = start_game(bob, [ann], kind="carcassonne-auction", options=table)
+    bob.ok(bob.move(done, bob.game(done)["seq"], {"type": "Cancel"}))
+    rematch = bob.ok(bob.post(f"/api/games/{done}/rematch"))["lobby_id"]  # Ann's seat kept
+    start_game(ann, [], bots=1)  # a started lobby is not listed
+    mine = {lob["id"]: lob for lob in ann.ok(ann.get("/api/lobbies/mine"))["lobbies"]}
+    assert set(mine) == {hosted["id"], joined["id"], rematch}
+    assert mine[hosted["id"]]["you"]["is_host"] and mine[joined["id"]]["you"]["seats"] == [1]
+    assert mine[rematch]["you"]["invited"] == [1]
+    assert [lob["id"] for lob in bob.ok(bob.get("/api/lobbies/mine"))["lobbies"]] == [rematch]
+    assert cat.get("/api/lobbies/mine").status_code == 200

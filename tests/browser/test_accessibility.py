@@ -188,6 +188,9 @@ def _views() -> dict[str, View]:
         "new-auction-lobby": View("ann", lambda w: "/lobbies/new?kind=carcassonne-auction", NEW_LOBBY_READY),
         "lobby-host": View("ann", lambda w: f"/lobbies/{w.lobby()}", "() => document.querySelector('#lobby-options dt')",
                            open="#lobby-settings summary"),
+        # an invitee with no name: the name dialog, the invitation inside it (issue 25, point 8)
+        "lobby-invitee-new-visitor": View("visitor", lambda w: f"/lobbies/{w.lobby()}",
+                                          "() => document.getElementById('identity').open"),
         "lobby-invitee": View("bea", lambda w: f"/lobbies/{w.lobby()}",
                               "() => document.querySelector('[data-testid=join-seat-1]')"),
         "games": View("ann", lambda w: "/games", NOT_LOADING),
@@ -205,6 +208,8 @@ def _views() -> dict[str, View]:
             views["bazaar-hot-seat-with-clock"] = View(
                 "ann", lambda w: f"/games/{w.hot_seat()}",
                 "() => document.querySelector('#seat-buttons button') && document.querySelector('[data-testid^=clock-]')")
+        if kind == "grand-bazaar":  # a shared link opened with no name (issue 25, point 1)
+            views["grand-bazaar-new-visitor"] = View("visitor", lambda w: f"/games/{w.live('grand-bazaar')}", GAME_READY)
         views[f"{kind}-spectator"] = View("bea", lambda w, k=kind: f"/games/{w.live(k)}", GAME_READY)
         views[f"{kind}-finished"] = View("ann", lambda w, k=kind: f"/games/{w.finished(k)}", GAME_READY)
         views[f"{kind}-replay"] = View("ann", lambda w, k=kind: f"/games/{w.finished(k)}/replay", REPLAY_READY)

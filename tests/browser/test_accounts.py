@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.api import start_against_bots
+from tests.browser.api import post, start_against_bots
 from tests.browser.moves import make_move, page_seq, wait_seq
 
 pytestmark = pytest.mark.browser
@@ -91,8 +91,11 @@ def test_a_passkey_signs_in_another_browser(guest, new_context, problems, server
     authenticator = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": {
         "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
         "hasUserVerification": True, "isUserVerified": True}})["authenticatorId"]
+    # the passkey gets a name when added, and the list shows it (issue 25, point 30)
+    bea.get_by_label("Name of the new passkey").fill("Bea's laptop")
     bea.get_by_test_id("passkey-add").click()
-    bea.get_by_test_id("passkeys").filter(has_text="Passkey 1").wait_for()
+    bea.get_by_test_id("passkeys").filter(has_text="Bea's laptop: added").wait_for()
+    assert "Passkey 1" not in bea.get_by_test_id("passkeys").inner_text()
     credentials = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})
     assert len(credentials["credentials"]) == 1 and credentials["credentials"][0]["isResidentCredential"]
 
@@ -228,4 +231,61 @@ def test_other_devices_are_said_signed_out_only_after_a_password_change(guest, p
     note = page.get_by_test_id("password-note")
     note.filter(has_text="Password changed. Your other devices are signed out (1 device).").wait_for()
     page.screenshot(path="test-results/password-changed-desktop.png")
+    assert problems.errors == []
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_header_leads_to_leaderboards_and_ones_profile_and_seats_link_profiles(
+        guest, problems, size) -> None:  # type: ignore[no-untyped-def]
+    """Issue 25, point 17."""
+    viewport = {"width": 1280, "height": 800} if size == "desktop" else {"width": 390, "height": 844}
+    touch = {} if size == "desktop" else {"has_touch": True, "is_mobile": True}
+    ann = guest("Ann", "/", viewport=viewport, **touch)
+    claim_on_account_page(ann, f"ann-profile-{size}")
+    ann_id = ann.evaluate("async () => (await (await fetch('/api/session')).json()).user_id")
+    bob = guest("Bob", "/", viewport=viewport, **touch)
+    lobby = post(ann, "/api/lobbies", {"kind": "grand-bazaar", "players": 3, "options": {}})
+    post(bob, f"/api/lobbies/{lobby['id']}/join")
+    post(ann, f"/api/lobbies/{lobby['id']}/bots", {"seat": 2})
+    game_id = post(ann, f"/api/lobbies/{lobby['id']}/start")["game_id"]
+
+    bob.goto(f"/games/{game_id}")
+    link = bob.get_by_test_id("profile-0")
+    link.wait_for()
+    assert link.inner_text() == "Ann" and link.get_attribute("href") == f"/players/{ann_id}"
+    assert bob.get_by_test_id("profile-1").count() == 0  # Bob is a guest: no profile
+    assert bob.get_by_test_id("profile-2").count() == 0  # a bot has none either
+    bob.screenshot(path=f"test-results/seat-profile-links-{size}.png")
+
+    ann.goto("/")
+    ann.get_by_test_id("leaderboards-link").click()
+    ann.wait_for_url("**/leaderboards")
+    ann.get_by_test_id("leaderboard-grand-bazaar").click()
+    ann.get_by_role("heading", name="Grand Bazaar: leaderboard").wait_for()
+    ann.screenshot(path=f"test-results/header-links-{size}.png")
+    ann.get_by_test_id("my-profile").click()
+    ann.wait_for_url(f"**/players/{ann_id}")
+    ann.get_by_role("heading", name="Ann").wait_for()
+    assert problems.errors == []
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_passkeys_on_an_ip_address_say_the_cause(guest, new_context, problems, server, size) -> None:  # type: ignore[no-untyped-def]
+    """Issue 25, point 30: on http://127.0.0.1 the account and sign-in pages say that the IP
+    address is the cause and name the localhost address to use, before any ceremony."""
+    viewport = {"width": 1280, "height": 800} if size == "desktop" else {"width": 390, "height": 844}
+    assert "127.0.0.1" in server
+    port = server.rsplit(":", 1)[1]
+    page = guest("Ida", "/", viewport=viewport)
+    claim_on_account_page(page, f"ida-ip-{size}")
+    note = page.locator("#passkey-error")
+    note.filter(has_text="Passkeys do not work on an IP address such as 127.0.0.1").wait_for()
+    assert f"http://localhost:{port}/account" in note.inner_text()
+    assert page.get_by_test_id("passkey-add").is_disabled()
+    assert "https" not in note.inner_text().split("instead")[0]  # not blamed on http
+    page.screenshot(path=f"test-results/passkey-ip-{size}.png")
+    other = problems.watch(new_context(viewport=viewport).new_page())
+    other.goto("/signin")
+    other.locator("#passkey-error").filter(has_text=f"http://localhost:{port}/signin").wait_for()
+    assert other.get_by_test_id("passkey-signin").is_disabled()
     assert problems.errors == []

@@ -198,3 +198,35 @@ def test_point_10_plurals_solo_options_invitee_and_rules_link(guest, new_context
     page.get_by_role("button", name="Take a seat").click()  # the name takes the seat (issue 25)
     page.get_by_test_id("seat-1").filter(has_text="Bob").wait_for()
     assert problems.errors == []
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_the_lobby_says_penalty_bazaar_is_on_with_its_rule_and_the_guard_has_its_unit(guest, problems, size):  # type: ignore[no-untyped-def]
+    """Issue 25, point 20."""
+    from tests.browser.api import post
+
+    ann = guest("Ann", viewport=size)
+    lobby = post(ann, "/api/lobbies", {"kind": "bazaar", "players": 2, "options": {}})
+    ann.goto(f"/lobbies/{lobby['id']}")
+    note = ann.get_by_test_id("option-note")
+    note.wait_for()
+    assert note.inner_text().startswith("Penalty Bazaar is on, as the rules ask for it")
+    rule = note.get_by_role("link", name="The rule: Penalty Bazaar")
+    assert rule.get_attribute("href") == "/rules/bazaar#penalty-bazaar"
+    guard = ann.locator("#lobby-options dt", has_text="Stuck-game guard")
+    assert guard.locator("xpath=following-sibling::dd[1]").inner_text() == "30 full rounds without a purchase end the game"
+    SHOTS.mkdir(exist_ok=True)
+    ann.screenshot(path=str(SHOTS / f"penalty-note-{size['width']}.png"), full_page=True)
+    rule.click()
+    ann.wait_for_url("**/rules/bazaar#penalty-bazaar")
+    ann.locator("#penalty-bazaar").wait_for()
+
+    # the host turns it off: the sentence goes
+    ann.evaluate("""async (id) => { const r = await fetch(`/api/lobbies/${id}`, {method: 'PATCH',
+      headers: {'Content-Type': 'application/json'}, body: JSON.stringify({options: {penalty: false}})});
+      if (!r.ok) throw new Error(await r.text()); }""", lobby["id"])
+    ann.goto(f"/lobbies/{lobby['id']}")
+    ann.locator("#lobby-options dt", has_text="Penalty Bazaar").wait_for()
+    assert ann.get_by_test_id("option-note").count() == 0
+    assert problems.errors == []

@@ -146,9 +146,11 @@ def test_the_invite_has_a_share_button_where_the_phone_can_share(guest, new_cont
     page.wait_for_function("() => document.getElementById('invite-link').value.includes('/lobbies/')")
     share = page.get_by_test_id("share-invite")
     share.wait_for()  # shown, since this browser has a share sheet
-    copy_box = page.get_by_test_id("copy-invite").bounding_box()
-    share_box = share.bounding_box()
-    assert abs(copy_box["y"] - share_box["y"]) < 8  # beside Copy
+    # both measured at once: the page above may still be settling
+    copy_box, share_box = page.evaluate("""() => ['copy-invite', 'share-invite'].map((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      return {x: r.x, y: r.y, width: r.width, height: r.height}; })""")
+    assert abs(copy_box["y"] - share_box["y"]) < 8 and share_box["x"] > copy_box["x"]  # beside Copy
     assert share_box["width"] >= 44 and share_box["height"] >= 40
     share.click()
     page.wait_for_function("() => window.__shared")
@@ -165,4 +167,48 @@ def test_without_a_share_sheet_there_is_no_share_button(guest, problems):  # typ
     ann.get_by_test_id("invite-link").wait_for()
     assert ann.evaluate("() => typeof navigator.share") == "undefined"
     assert ann.get_by_test_id("share-invite").is_hidden()
+    assert problems.errors == []
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_home_page_says_who_is_waiting_and_plays_a_bot_in_one_click(guest, new_context, problems, size):  # type: ignore[no-untyped-def]
+    """Issue 25, beyond the defects: who is waiting per game, and "Play a bot now"."""
+    host = f"Wendy {size}"  # a name no other test hosts with
+    wendy = guest(host, **SIZES["desktop"])
+    lobby = post(wendy, "/api/lobbies", {"kind": "bombay-bazar", "players": 2, "options": {}})
+
+    context = new_context(**SIZES[size])
+    page = problems.watch(context.new_page())
+    page.goto("/")
+    waiting = page.get_by_test_id("waiting-bombay-bazar")
+    waiting.filter(has_text=host).wait_for()
+    assert waiting.inner_text().startswith("Waiting for players:")
+    assert waiting.get_by_role("link").first.get_attribute("href", timeout=1000) is not None
+    shot(page, f"home-waiting-{size}")
+    # the seat goes to a bot: Wendy waits no more, and the list says so by itself
+    post(wendy, f"/api/lobbies/{lobby['id']}/bots", {"seat": 1})
+    page.wait_for_function("(name) => !document.querySelector('[data-testid=waiting-bombay-bazar]').textContent.includes(name)",
+                           arg=host, timeout=15000)
+
+    page.get_by_test_id("bot-now-grand-bazaar").click()
+    page.locator("#identity[open]").wait_for()
+    page.get_by_label("Your name").fill("Pia")
+    page.get_by_role("button", name="Continue").click()
+    page.wait_for_url("**/games/*")
+    page.wait_for_function(GAME_READY)
+    players = page.get_by_test_id("players").inner_text()
+    assert "Pia" in players and "Bot 2" in players
+    assert page.locator("#page").get_attribute("data-status") == "live"
+    assert page.locator("#page").get_attribute("data-seat") == "0"
+    shot(page, f"bot-now-game-{size}")
+    assert problems.errors == []
+
+
+def test_play_a_bot_now_opens_the_form_of_a_game_that_needs_settings(guest, problems):  # type: ignore[no-untyped-def]
+    """The stand-alone auction needs its table's names and tiles: its form asks for them."""
+    page = guest("Ann", **SIZES["desktop"])
+    page.get_by_test_id("bot-now-carcassonne-auction").click()
+    page.wait_for_url("**/lobbies/new?kind=carcassonne-auction")
+    page.get_by_test_id("create-lobby").wait_for()
+    assert page.get_by_test_id("bot-now-error-carcassonne-auction").count() == 0
     assert problems.errors == []

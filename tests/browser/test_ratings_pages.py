@@ -54,13 +54,23 @@ def test_a_rated_game_shows_the_rating_changes_profile_and_leaderboard(guest, pr
         sign = "+" if change > 0 else "−" if change < 0 else "±"
         line = ann.get_by_test_id(f"rating-change-{seat}")
         line.wait_for()
-        assert line.inner_text() == f"rating 1000 → {after} ({sign}{abs(change)})"
+        # after one game every rating is provisional, and said so as lichess does (issue 25, 12)
+        assert r["provisional"] and r["provisional_before"]
+        assert line.inner_text() == f"rating 1000? → {after}? ({sign}{abs(change)})"
+        assert "provisional" in (line.get_attribute("title") or "")  # on hover
+    # and on a tap: "Why?" opens the same words
+    why = ann.get_by_test_id("rating-why-0")
+    why.get_by_text("Why?").click()
+    words = why.locator("p")
+    words.wait_for()
+    assert "A rating marked ? is provisional" in words.inner_text()
+    assert f"by {abs(ratings[0]['change'])} after" in words.inner_text()
     ann.screenshot(path=f"/tmp/shots/rated-end-{suffix}.png", full_page=True)
 
     ann.get_by_test_id("rating-change-0").click()
     ann.wait_for_url(re.compile(r"/players/[A-Za-z0-9_-]+$"))
     card = ann.get_by_test_id("rating-grand-bazaar")
-    card.filter(has_text=f"Rating {ratings[0]['after']}").wait_for()
+    card.filter(has_text=f"Rating {ratings[0]['after']}?").wait_for()
     assert "1 rated game" in card.inner_text()
     assert card.locator("svg.rating-chart polyline").count() == 1
     recent = ann.get_by_test_id("recent-games")
@@ -69,7 +79,9 @@ def test_a_rated_game_shows_the_rating_changes_profile_and_leaderboard(guest, pr
     ann.screenshot(path=f"/tmp/shots/profile-{suffix}.png", full_page=True)
     card.get_by_role("link", name="Leaderboard").click()
     ann.get_by_test_id("leader").nth(2).wait_for()
+    texts = ann.get_by_test_id("leader").all_inner_texts()
+    assert all(re.search(r"\d+\? ·", t) for t in texts), texts  # provisional, marked
     listed = [int(re.match(r"(\d+)", t.split("\n")[-1].strip()).group(1))  # type: ignore[union-attr]
-             for t in ann.get_by_test_id("leader").all_inner_texts()]
+             for t in texts]
     assert listed == sorted(listed, reverse=True)
     assert problems.errors == []

@@ -47,7 +47,11 @@ OPTIONS: tuple[Option, ...] = (
     # lobby lists labels beside values, also on a 360 px phone
     Option("penalty", "bool", True, label="Penalty Bazaar",
            help="Sid Sackson's optional variation (1968): every purchase costs each opponent "
-                "1 point per token above the buyer's tokens left + 3"),
+                "1 point per token above the buyer's tokens left + 3",
+           on_note="Penalty Bazaar is on, as the rules ask for it: each purchase costs every "
+                   "opponent 1 point per token they hold above the buyer's tokens left + 3. "
+                   "The host may turn it off.",
+           rule_anchor="penalty-bazaar"),
     Option("scale", "choice", "classic", label="Scoring chart", choices=("classic", "tenfold"),
            choice_labels=("Classic (1 to 12 points)", "Tenfold (40 to 150 points)")),
     Option("tiebreak", "choice", "shared", label="Tie-break",
@@ -55,7 +59,8 @@ OPTIONS: tuple[Option, ...] = (
            choice_labels=("Equal scores share the win", "Fewer tokens left ranks higher"),
            help="equal scores share the win, or the player with fewer tokens ranks higher"),
     Option("stall_rounds", "int", 30, label="Stuck-game guard", minimum=1,
-           maximum=100, help="full rounds without a purchase after which the game ends"),
+           maximum=100, help="full rounds without a purchase after which the game ends",
+           unit="full rounds without a purchase end the game"),
     Option("stalls", "json", None, label="Fixed stalls", fixture=True,
            help="4 lists of 5 ware ids, top card first"),
 )

@@ -65,6 +65,7 @@ class ConfirmIn(Body):
 class PasskeyIn(Body):
     challenge_id: ChallengeId
     credential: dict[str, Any]
+    name: Name | None = None  # "Ann's phone", shown in the list (issue 25, point 30)
 
 
 def _passkeys() -> ModuleType:
@@ -236,7 +237,8 @@ async def passkey_options(request: Request, user: CurrentUser, session: SessionD
 async def add_passkey(body: PasskeyIn, request: Request, user: CurrentUser,
                       session: SessionDep) -> dict[str, Any]:
     """Verify the browser's new credential and keep it."""
-    await _passkeys().register(session, request, user, body.challenge_id, body.credential)
+    await _passkeys().register(session, request, user, body.challenge_id, body.credential,
+                               body.name)
     return {"passkeys": await _passkeys().list_passkeys(session, user.user_id)}
 
 

@@ -127,6 +127,11 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
     data["rematch"] = await rematches.summary(session, live) if live.finished else None
     # what a rated game did to each account's rating, once it is over
     data["ratings"] = await ratings.game_ratings(session, game_id) if live.finished else []
+    # a seat held by an account links to its profile (issue 25, point 17)
+    accounts = await ratings.accounts_among(session, {
+        s["user_id"] for s in live.seats if s.get("holder") == "user" and s.get("user_id")})
+    for s in data["seats"]:
+        s["profile"] = s.get("holder") == "user" and s.get("user_id") in accounts
     return data
 
 

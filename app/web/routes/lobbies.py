@@ -60,6 +60,15 @@ async def list_lobbies(session: SessionDep, user: OptionalUser) -> dict[str, Any
     return {"lobbies": [with_marks(data, marks) for data in listed]}
 
 
+@router.get("/mine")
+async def my_lobbies(session: SessionDep, user: CurrentUser) -> dict[str, Any]:
+    """The open lobbies the caller hosts, sits in or is invited to (My games, issue 25 point 18)."""
+    lobbies = await repo.open_of(session, user.user_id)
+    hosts = await names_of(session, {lob.host_id for lob in lobbies})
+    return {"lobbies": [service.to_json(lob, user, hosts.get(lob.host_id, "host"))
+                        for lob in lobbies]}
+
+
 @router.get("/{lobby_id}")
 async def get_lobby(lobby_id: IdParam, session: SessionDep, user: OptionalUser) -> dict[str, Any]:
     """One lobby; its link is its invitation, private or not."""

@@ -135,6 +135,12 @@ async def player(request: Request, user_id: str) -> HTMLResponse:
                  needs_identity=False)
 
 
+@router.get("/leaderboards", response_class=HTMLResponse)
+async def leaderboards(request: Request) -> HTMLResponse:
+    """Every game's leaderboard, one link each (the top bar's Leaderboards)."""
+    return _page(request, "leaderboards.html", page="leaderboards", needs_identity=False)
+
+
 @router.get("/leaderboards/{kind}", response_class=HTMLResponse)
 async def leaderboard(request: Request, kind: str) -> HTMLResponse:
     """The best ratings of one game."""

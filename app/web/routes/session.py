@@ -35,7 +35,7 @@ async def new_session(body: SessionIn, request: Request, response: Response,
 
 @router.get("/session", response_model=None)
 async def who_am_i(request: Request) -> dict[str, Any] | JSONResponse:
-    """The caller's identity.
+    """The caller's identity; ``account`` says whether it has a profile page.
 
     A cookie whose session has ended (signed out from another device, a password changed) is
     answered 401 ``SIGNED_OUT`` and cleared, so that the browser looks on as a visitor with no
@@ -44,7 +44,7 @@ async def who_am_i(request: Request) -> dict[str, Any] | JSONResponse:
     token = token_of(request.headers, request.cookies)
     user = await identity_of(request, token)
     if user is not None:
-        return {"user_id": user.user_id, "name": user.name}
+        return {"user_id": user.user_id, "name": user.name, "account": user.username is not None}
     if token is None or token != request.cookies.get(COOKIE):
         raise unauthorized()
     answer = JSONResponse({"detail": {"code": "SIGNED_OUT", "reason": "this device's session has "
