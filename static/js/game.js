@@ -661,7 +661,6 @@ async function gamePage() {
       badge.textContent = unread ? `${unread} new` : "";
     }
     $("chat-jump").setAttribute("aria-label", unread ? `Chat: ${unread} new ${unread === 1 ? "line" : "lines"}` : "Chat");
-    $("chat-jump").hidden = chatInView;
   }
   // On a wide screen the side column fits the window from where it starts: the players on top,
   // the log and the chat share the rest, so the chat is in view without scrolling the page.
@@ -746,8 +745,8 @@ async function gamePage() {
   window.addEventListener("resize", fitSide);
   window.addEventListener("scroll", () => requestAnimationFrame(fitSide), {passive: true});
   new ResizeObserver(() => fitSide()).observe($("outcome"));
-  // the chat in view: seen by the player, so its unread count clears; out of view, a button
-  // (always there on a phone) takes the player to it
+  // the chat in view: seen by the player, so its unread count clears; the Chat button in the
+  // page's head (a narrow screen's) takes the player to it
   const chatPanel = $("chat-panel");
   new IntersectionObserver((entries) => {
     for (const entry of entries) chatInView = entry.isIntersecting && entry.intersectionRatio >= 0.5;

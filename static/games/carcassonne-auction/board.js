@@ -5,7 +5,7 @@
 // the `players` option (CAR-113), not the holders' names.
 
 import {el, clear} from "/static/js/dom.js";
-import {errorNodes} from "/static/js/words.js";
+import {errorNodes, words} from "/static/js/words.js";
 import {auctionMoveWords, createAuctionPanel} from "/static/games/carcassonne/auction-panel.js";
 import {shownIcon, shownText} from "/static/games/carcassonne/tile-svg.js";
 
@@ -55,7 +55,7 @@ export function mount(root, ctx) {
       const tile = p.tile === null ? null : view.auction.tiles[p.tile];
       return el("tr", {}, [
         el("td", {text: p.name}),
-        el("td", {}, tile ? [shownIcon(tile.shown, 28), ` #${tile.index} ${shownText(tile.shown)}`] : ["—"]),
+        el("td", {}, tile ? [shownIcon(tile.shown, 28), ` #${tile.index + 1} ${shownText(tile.shown)}`] : ["—"]),
         r.scores_entered ? el("td", {class: "num", text: String(p.entered)}) : null,
         el("td", {class: "num", text: signed(p.change)}),
         r.scores_entered ? el("td", {class: "num", text: String(p.score)}) : null,
@@ -70,8 +70,8 @@ export function mount(root, ctx) {
       r.scores_entered ? null : el("p", {class: "muted", text: "No scores were entered: the report shows the changes only."}),
       el("p", {}, [el("strong", {text: "Order of play: "}), order]),
       el("h4", {text: "Reminders for your table"}),
-      el("ul", {class: "ca-reminders", "data-testid": "ca-reminders"}, r.reminders.map((m) =>
-        el("li", {}, [el("span", {class: "ca-rule", text: m.rule}), m.text]))),
+      // the reminders in words only: their rule ids belong to the rules page (issue 25, point 25)
+      el("ul", {class: "ca-reminders", "data-testid": "ca-reminders"}, r.reminders.map((m) => el("li", {text: words(m.text)}))),
     ];
     report.append(...parts.filter(Boolean));
   }
