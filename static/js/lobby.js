@@ -569,7 +569,10 @@ async function lobbyPage() {
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
     dot.style.background = seatColor(seat.seat);
     const who = seat.holder === "open" ? "Open seat" : seat.name || HOLDER_TEXT[seat.holder];
-    const tag = seat.holder === "user" ? "player" : seat.holder === "bot" ? botWords(seat.level) : HOLDER_TEXT[seat.holder];
+    // the stand-alone auction's next round is "another auction", not a rematch (issue 25, point 28)
+    const invited = lobby && lobby.kind === "carcassonne-auction" ? "kept for the next auction" : HOLDER_TEXT.invited;
+    const tag = seat.holder === "user" ? "player" : seat.holder === "bot" ? botWords(seat.level)
+      : seat.holder === "invited" ? invited : HOLDER_TEXT[seat.holder];
     const item = el("li", {class: `seat holder-${seat.holder}${mine ? " mine" : ""}`, "data-testid": `seat-${seat.seat}`}, [
       el("span", {class: "seat-label"}, [dot, el("span", {class: "seat-no", text: seatLabel(seat)})]),
       el("span", {class: "seat-who"}, [
@@ -687,7 +690,7 @@ async function lobbyPage() {
       else if (invitedSeats.length) hint = `Waiting for ${andWords(waitingFor)}. Send the invite link, or give a seat to a bot.`;
       else hint = `Waiting for ${open} more ${open === 1 ? "player" : "players"}. Send the invite link, or give the seat to a bot.`;
     } else if ((you.invited || []).length) {
-      hint = `${(lobby.host && lobby.host.name) || "The host"} offers a rematch: your seat is kept for you.`;
+      hint = `${(lobby.host && lobby.host.name) || "The host"} offers ${lobby.kind === "carcassonne-auction" ? "another auction" : "a rematch"}: your seat is kept for you.`;
     } else {
       hint = you.seats.length ? "You are in. The game starts when the host says so." : open ? "Take a free seat to play." : "This lobby is full.";
       if (unset > 0) hint += ` The host still has to enter ${andWords(missing.slice(people))}.`;

@@ -10,13 +10,19 @@ import {auctionMoveWords, createAuctionPanel} from "/static/games/carcassonne/au
 import {shownIcon, shownText} from "/static/games/carcassonne/tile-svg.js";
 
 function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : String(n);  // a minus sign, not a hyphen
 }
 
 /** A move in words for the "Confirm moves" bar (static/js/move-confirm.js). */
 export function describeMove(move, view) {
   if (move.type === "Cancel") return "Cancel the auction";
   return auctionMoveWords(move, view && view.auction, view ? view.players.map((p) => p.name) : []);
+}
+
+/** A tile of the auction by what it shows, for the end card: "a road tile", "“River”". */
+export function tileWords(index, view) {
+  const tile = view && view.auction && view.auction.tiles ? view.auction.tiles[index] : null;
+  return tile ? shownText(tile.shown) : "";
 }
 
 export function mount(root, ctx) {
@@ -56,9 +62,9 @@ export function mount(root, ctx) {
       return el("tr", {}, [
         el("td", {text: p.name}),
         el("td", {}, tile ? [shownIcon(tile.shown, 28), ` #${tile.index + 1} ${shownText(tile.shown)}`] : ["—"]),
-        r.scores_entered ? el("td", {class: "num", text: String(p.entered)}) : null,
+        r.scores_entered ? el("td", {class: "num", text: (p.entered < 0 ? `−${-p.entered}` : String(p.entered))}) : null,
         el("td", {class: "num", text: signed(p.change)}),
-        r.scores_entered ? el("td", {class: "num", text: String(p.score)}) : null,
+        r.scores_entered ? el("td", {class: "num", text: (p.score < 0 ? `−${-p.score}` : String(p.score))}) : null,
       ]);
     });
     const headCells = ["Player", "Tile", r.scores_entered ? "Score before" : null, "Change",

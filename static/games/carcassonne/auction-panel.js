@@ -29,7 +29,7 @@ function points(n) {
 }
 
 function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : String(n);  // a minus sign, not a hyphen
 }
 
 /** An auction move in words, for the "Confirm moves" bar: "Raise the bid to 5 points". */

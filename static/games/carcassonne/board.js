@@ -489,7 +489,7 @@ export function mount(root, ctx) {
     clear(info);
     const rows = view.players.map((p) => el("tr", {class: view.to_act.includes(p.seat) ? "acting" : ""}, [
       el("td", {}, [el("span", {class: "seat-chip", style: `--chip:${seatColor(p.seat)}`, text: p.name})]),
-      el("td", {class: "num", text: String(p.score)}),
+      el("td", {class: "num", text: (p.score < 0 ? `−${-p.score}` : String(p.score))}),
       el("td", {class: "num", text: String(p.followers)}),
       el("td", {text: p.builder === null ? "—" : p.builder === "supply" ? "in supply" : "on the board"}),
       el("td", {text: p.abbey ? "yes" : "used"}),
