@@ -633,8 +633,26 @@ async function gamePage() {
     const own = ownSeats();
     if (state.seat !== null && toAct.includes(state.seat) && own.includes(state.seat)) return;
     const next = own.find((s) => toAct.includes(s));
-    if (next !== undefined) switchSeat(next);
+    if (next === undefined) return;
+    const from = state.seat;
+    switchSeat(next);
+    if (from !== null && from !== next) handOver(next);
   }
+
+  // Hot-seat: when the turn moves to another seat on this device, the board waits behind
+  // "Pass the device to Bob" until Bob says he has it (issue 25, point 32).
+  function handOver(seat) {
+    const name = seatName(names, seat);
+    $("handover-words").textContent = `Pass the device to ${name}.`;
+    $("handover-go").textContent = `I am ${name}: show my turn`;
+    $("handover").hidden = false;
+    boardRoot.hidden = true;
+    $("handover-go").focus({preventScroll: true});
+  }
+  $("handover-go").addEventListener("click", () => {
+    $("handover").hidden = true;
+    boardRoot.hidden = false;
+  });
 
   async function refreshLog() {
     try {
