@@ -612,7 +612,8 @@ async function gamePage() {
         "aria-pressed": s === state.seat ? "true" : "false", "data-testid": `seat-switch-${s}`,
         text: state.resigned.includes(s) ? `${seatName(names, s)} (resigned)` : seatName(names, s)});
       b.style.setProperty("--seat", seatColor(s));
-      b.addEventListener("click", () => switchSeat(s));
+      // a seat chosen by hand is the person at the device saying who they are: no hand-over
+      b.addEventListener("click", () => { $("handover").hidden = true; boardRoot.hidden = false; switchSeat(s); });
       buttons.append(b);
     }
   }
