@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Player, postgres_url, reset_postgres, start_game
-from tests.reliability.test_crash import Instance
+from tests.support.instances import Instance
 
 RESTORED = "bazaar_restore_test"
 
