@@ -162,10 +162,14 @@ export function mount(root, ctx) {
     if (figureTile) {
       area = {x0: figureTile.x, x1: figureTile.x + 1, y0: figureTile.y, y1: figureTile.y + 1};
     } else {
-      const all = view.board.map((t) => [t.x, t.y]).concat((view.placements || []).map(([x, y]) => [x, y]), [[0, 0]]);
+      // the squares to choose from are this viewer's legal moves (the view's `placements` may
+      // be another tile's or none: then the frame missed every legal square, issue 25 point 6)
+      const options = legalOf("PlaceTile").concat(legalOf("PlaceAbbey")).map((m) => [m.x, m.y]);
+      const spots = options.length ? options : (view.placements || []).map(([x, y]) => [x, y]);
+      const all = view.board.map((t) => [t.x, t.y]).concat(spots, [[0, 0]]);
       area = bounds(all);
       if (choosing && ((area.x1 - area.x0 + 2) * U > widest || (area.y1 - area.y0 + 2) * U * aspect > widest)) {
-        const play = (view.placements || []).map(([x, y]) => [x, y]).concat(lastPlaced ? [lastPlaced] : []);
+        const play = spots.concat(lastPlaced ? [lastPlaced] : []);
         if (play.length) area = bounds(play);
       }
     }
@@ -645,7 +649,8 @@ export function mount(root, ctx) {
     update({view: newView, legal: newLegal, events}) {
       const grew = !view || newView.board.length !== view.board.length;
       const wasFigure = legalOf("PlaceFigure").length > 0;
-      const wasChoosing = legalOf("PlaceTile").length > 0 || legalOf("PlaceAbbey").length > 0;
+      const optionsKey = () => legalOf("PlaceTile").concat(legalOf("PlaceAbbey")).map((m) => `${m.type}${m.x},${m.y}`).join(" ");
+      const wasOptions = optionsKey();
       view = newView;
       legal = newLegal || [];
       for (const e of events || []) {
@@ -655,7 +660,8 @@ export function mount(root, ctx) {
       const figureChanged = wasFigure !== legalOf("PlaceFigure").length > 0;
       // and when the squares to choose from appear: the frame was the whole board while the
       // others played, and finger-sized squares are needed now (issue 25, point 6)
-      const choosingChanged = wasChoosing !== (legalOf("PlaceTile").length > 0 || legalOf("PlaceAbbey").length > 0);
+      // (also from the abbey's holes to the drawn tile's squares, a choice after a choice)
+      const choosingChanged = wasOptions !== optionsKey();
       if (!box || ((grew || figureChanged || choosingChanged) && !userMoved)) fit();
       draw();
     },
