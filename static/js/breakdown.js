@@ -37,13 +37,16 @@ function sources(seats) {
   return [...seen];
 }
 
-/** A row's label: the players' own when they agree; else the part before the brackets, which
- * hold each player's own figure ("Penalties caused (opponents lost 8; …)"), kept in the cell's
- * title for that player. */
+/** A row's label: the players' own when they agree; else the part they share before a colon or
+ * the brackets, which hold each player's own figure ("Penalties caused (opponents lost 8; …)",
+ * "Round 1: silver"), kept in the cell's title for that player: never one player's figure as
+ * the whole row's (issue 25, point 27). */
 function rowLabel(seats, source, fallback) {
   const labels = [...new Set(seats.flatMap((s) => s.lines.filter((l) => l.source === source).map((l) => l.label)))];
   if (labels.length === 1) return labels[0];
-  return labels.length ? labels[0].split(" (")[0] : fallback;
+  if (!labels.length) return fallback;
+  const heads = new Set(labels.map((l) => l.split(/: | \(/)[0]));
+  return heads.size === 1 ? [...heads][0] : labels[0].split(" (")[0];
 }
 
 function cell(line) {

@@ -57,6 +57,8 @@ export async function mountBoard(root, ctx) {
       const board = module.mount(root, ctx);
       // a board may say its moves in words (for the "Confirm moves" bar, move-confirm.js)
       if (typeof module.describeMove === "function") board.describeMove = (move, view) => module.describeMove(move, view, ctx);
+      // and a won tile by what it shows, for the end card ("a road tile", "“River”")
+      if (typeof module.tileWords === "function") board.tileWords = module.tileWords;
       return board;
     } catch (err) {
       console.error("the board module failed to mount; using the generic board", err);
@@ -173,9 +175,16 @@ function showable(value) {
   return true;
 }
 
-function figure(value) {
+/** A number as the page writes it: a minus sign (U+2212), not a hyphen (issue 25, point 23). */
+export function num(n) {
+  return typeof n === "number" && n < 0 ? `−${-n}` : String(n);
+}
+
+function figure(value, key = "") {
   if (value === null || value === undefined) return "";
-  if (typeof value !== "object") return String(value);
+  // a view's `tile` is an index into a row of tiles, which the page numbers from 1 (point 25)
+  if (key === "tile" && Number.isInteger(value)) return `#${value + 1}`;
+  if (typeof value !== "object") return num(value);
   if (Array.isArray(value)) return value.length <= 6 ? value.map(figure).join(", ") : `${value.length}`;
   return Object.entries(value).map(([k, v]) => `${k}${v}`).join(" ");
 }
@@ -223,11 +232,11 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
     }
     const item = el("li", {class: "player", dataset: {seat: String(p.seat)}}, [
       nameLine,
-      el("span", {class: "player-score", "data-testid": `score-${p.seat}`, text: p.score === undefined ? "" : String(p.score)}),
+      el("span", {class: "player-score", "data-testid": `score-${p.seat}`, text: p.score === undefined ? "" : num(p.score)}),
     ]);
     if (extra.length) {
       item.append(el("span", {class: "player-extra"},
-        extra.slice(0, 4).map(([k, v]) => el("span", {text: `${k.replace(/_/g, " ")}: ${figure(v)}`}))));
+        extra.slice(0, 4).map(([k, v]) => el("span", {text: `${k.replace(/_/g, " ")}: ${figure(v, k)}`}))));
     }
     const solo = outcome && outcome.reason === "solo" && outcome.details && outcome.details.T !== undefined;
     if (solo && (outcome.scores || [])[p.seat] !== undefined) {
@@ -291,7 +300,7 @@ export function soloFormula(details) {
 function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0"; }
 
 // The per-seat lines under a name: what the outcome's details say about this seat.
-function seatDetails(kind, outcome, seat, view) {
+function seatDetails(kind, outcome, seat, view, tileWords) {
   const d = outcome.details || {};
   const out = [];
   const at = (key) => (Array.isArray(d[key]) ? d[key][seat] : undefined);
@@ -316,8 +325,7 @@ function seatDetails(kind, outcome, seat, view) {
     const owners = d.owners || [];
     const tile = owners.indexOf(seat);
     if (tile >= 0 && !d.cancelled) {
-      const t = ((view && view.tiles) || [])[tile] || {};
-      out.push(t.label ? `won “${t.label}” (tile ${tile + 1})` : `won tile ${tile + 1}`);
+      out.push(`won tile #${tile + 1}${tileWords ? `, ${tileWords(tile, view)}` : ""}`);
     }
   }
   const timeouts = (outcome.timeouts || {})[String(seat)];
@@ -328,8 +336,8 @@ function seatDetails(kind, outcome, seat, view) {
 // The score of a seat in words: medals for a tournament, the number otherwise.
 function scoreText(outcome, score) {
   if (score === undefined || score === null) return "";
-  if (Array.isArray(score)) return outcome.reason === "tournament" ? medalText(score) : score.join(", ");
-  return String(score);
+  if (Array.isArray(score)) return outcome.reason === "tournament" ? medalText(score) : score.map(num).join(", ");
+  return num(score);
 }
 
 /** The end panel's title for this outcome. */
@@ -340,7 +348,7 @@ export function outcomeTitle(kind, outcome) {
 }
 
 /** The final ranking from view.outcome, in words. */
-export function renderRanking(list, view, names, resignedSeats = [], kind = "") {
+export function renderRanking(list, view, names, resignedSeats = [], kind = "", {tileWords = null} = {}) {
   clear(list);
   const outcome = view && view.outcome;
   if (!outcome) return;
@@ -357,7 +365,7 @@ export function renderRanking(list, view, names, resignedSeats = [], kind = "") 
     const name = ((view.players || []).find((p) => p.seat === s.seat) || {}).name || seatName(names, s.seat);
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
     dot.style.background = seatColor(s.seat);
-    const details = seatDetails(kind, outcome, s.seat, view);
+    const details = seatDetails(kind, outcome, s.seat, view, tileWords);
     const solo = outcome.reason === "solo";
     list.append(el("li", {class: winners.has(s.seat) ? "winner" : "", dataset: {seat: String(s.seat)}}, [
       showRank ? el("span", {class: "rank", text: `${s.rank}.`}) : null, dot,
@@ -546,14 +554,15 @@ async function gamePage() {
     drawPlayers();
     $("outcome").hidden = !finished;
     if (finished) {
-      renderRanking($("ranking"), state.view, names, state.resigned, game.kind);
+      renderRanking($("ranking"), state.view, names, state.resigned, game.kind,
+        {tileWords: state.board && state.board.tileWords});
       showRatings($("ranking"), state.ratings);
       renderBreakdown($("ranking"), state.view, (seat) => (((state.view.players || []).find((p) => p.seat === seat) || {}).name || seatName(names, seat)));
       $("outcome-title").textContent = outcomeTitle(game.kind, state.view && state.view.outcome);
       endScoreChart($("outcome"), gameId); // score over time, once (static/js/score-chart.js)
     }
     // once a rematch is offered, its prompt stands in for the button (one lobby per table)
-    const offered = finished && drawRematch($("rematch-offer"), {rematch: state.rematch, me: me || {},
+    const offered = finished && drawRematch($("rematch-offer"), {rematch: state.rematch, me: me || {}, kind: game.kind,
       player: you.length > 0, gameId, onError: (text) => { $("move-error").textContent = text; }});
     $("rematch").hidden = !finished || !you.length || offered;
     // the stand-alone auction's rematch is the next auction at the same table (CAR-110)
@@ -563,6 +572,20 @@ async function gamePage() {
     $("confirm-moves-setting").hidden = !canResign;  // a setting for players, not spectators
     if (!canResign) { $("resign-confirm").hidden = true; $("resign-cancel").hidden = true; $("resign-note").hidden = true; }
     drawSeatSwitch();
+  }
+
+  // The end arrives while the player looks at the board: the end card comes to where they look
+  // (on a phone it was far above, and a log line was the only sign; issue 25, point 26). Once.
+  let endSeen = true;
+  function showEnd() {
+    if (endSeen || state.status !== "finished") return;
+    endSeen = true;
+    requestAnimationFrame(() => {
+      const card = $("outcome");
+      const r = card.getBoundingClientRect();
+      if (r.top < 0 || r.top > window.innerHeight - 80) card.scrollIntoView({block: "start"});
+      $("outcome-title").focus({preventScroll: true});
+    });
   }
 
   // Turn clocks: GET /api/games/{id} tells the seconds left; the page counts down between fetches.
@@ -606,7 +629,8 @@ async function gamePage() {
         "aria-pressed": s === state.seat ? "true" : "false", "data-testid": `seat-switch-${s}`,
         text: state.resigned.includes(s) ? `${seatName(names, s)} (resigned)` : seatName(names, s)});
       b.style.setProperty("--seat", seatColor(s));
-      b.addEventListener("click", () => switchSeat(s));
+      // a seat chosen by hand is the person at the device saying who they are: no hand-over
+      b.addEventListener("click", () => { $("handover").hidden = true; boardRoot.hidden = false; switchSeat(s); });
       buttons.append(b);
     }
   }
@@ -627,8 +651,26 @@ async function gamePage() {
     const own = ownSeats();
     if (state.seat !== null && toAct.includes(state.seat) && own.includes(state.seat)) return;
     const next = own.find((s) => toAct.includes(s));
-    if (next !== undefined) switchSeat(next);
+    if (next === undefined) return;
+    const from = state.seat;
+    switchSeat(next);
+    if (from !== null && from !== next) handOver(next);
   }
+
+  // Hot-seat: when the turn moves to another seat on this device, the board waits behind
+  // "Pass the device to Bob" until Bob says he has it (issue 25, point 32).
+  function handOver(seat) {
+    const name = seatName(names, seat);
+    $("handover-words").textContent = `Pass the device to ${name}.`;
+    $("handover-go").textContent = `I am ${name}: show my turn`;
+    $("handover").hidden = false;
+    boardRoot.hidden = true;
+    $("handover-go").focus({preventScroll: true});
+  }
+  $("handover-go").addEventListener("click", () => {
+    $("handover").hidden = true;
+    boardRoot.hidden = false;
+  });
 
   async function refreshLog() {
     try {
@@ -678,7 +720,6 @@ async function gamePage() {
       badge.textContent = unread ? `${unread} new` : "";
     }
     $("chat-jump").setAttribute("aria-label", unread ? `Chat: ${unread} new ${unread === 1 ? "line" : "lines"}` : "Chat");
-    $("chat-jump").hidden = chatInView;
   }
   // On a wide screen the side column fits the window from where it starts: the players on top,
   // the log and the chat share the rest, so the chat is in view without scrolling the page.
@@ -711,6 +752,7 @@ async function gamePage() {
       }
       if (!wasFinished && state.status === "finished") {
         refreshLog();
+        endSeen = false;
         // a rated game's new ratings are written before its end is sent: read them once
         if (game.rated) {
           api("GET", `/api/games/${encodeURIComponent(gameId)}`)
@@ -720,6 +762,7 @@ async function gamePage() {
       drawBoard(events);
       gate.refresh(resignedHere() ? [] : legal);
       drawChrome();
+      showEnd();
       refreshClock();
       followTurn();
     },
@@ -765,8 +808,8 @@ async function gamePage() {
   window.addEventListener("resize", fitSide);
   window.addEventListener("scroll", () => requestAnimationFrame(fitSide), {passive: true});
   new ResizeObserver(() => fitSide()).observe($("outcome"));
-  // the chat in view: seen by the player, so its unread count clears; out of view, a button
-  // (always there on a phone) takes the player to it
+  // the chat in view: seen by the player, so its unread count clears; the Chat button in the
+  // page's head (a narrow screen's) takes the player to it
   const chatPanel = $("chat-panel");
   new IntersectionObserver((entries) => {
     for (const entry of entries) chatInView = entry.isIntersecting && entry.intersectionRatio >= 0.5;

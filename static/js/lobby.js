@@ -609,8 +609,11 @@ async function lobbyPage() {
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
     dot.style.background = seatColor(seat.seat);
     const who = seat.holder === "open" ? "Open seat" : seat.name || HOLDER_TEXT[seat.holder];
+    // the stand-alone auction's next round is "another auction", not a rematch (issue 25, point 28)
+    const invited = lobby && lobby.continuing ? "kept for the player"
+      : lobby && lobby.kind === "carcassonne-auction" ? "kept for the next auction" : HOLDER_TEXT.invited;
     const tag = seat.holder === "user" ? "player" : seat.holder === "bot" ? botWords(seat.level)
-      : seat.holder === "invited" && lobby.continuing ? "kept for the player" : HOLDER_TEXT[seat.holder];
+      : seat.holder === "invited" ? invited : HOLDER_TEXT[seat.holder];
     const item = el("li", {class: `seat holder-${seat.holder}${mine ? " mine" : ""}`, "data-testid": `seat-${seat.seat}`}, [
       el("span", {class: "seat-label"}, [dot, el("span", {class: "seat-no", text: seatLabel(seat)})]),
       el("span", {class: "seat-who"}, [
@@ -741,7 +744,7 @@ async function lobbyPage() {
       const host = (lobby.host && lobby.host.name) || "The host";
       hint = lobby.continuing
         ? `${host} continues the game from move ${lobby.continuing.step}: your seat is kept for you.`
-        : `${host} offers a rematch: your seat is kept for you.`;
+        : `${host} offers ${lobby.kind === "carcassonne-auction" ? "another auction" : "a rematch"}: your seat is kept for you.`;
     } else {
       hint = you.seats.length ? "You are in. The game starts when the host says so." : open ? "Take a free seat to play." : "This lobby is full.";
       if (unset > 0) hint += ` The host still has to enter ${andWords(missing.slice(people))}.`;

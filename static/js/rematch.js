@@ -12,20 +12,24 @@ const gameUrl = (id) => `/games/${encodeURIComponent(id)}`;
  * Draw the prompt into `node` and say whether it stands in for the Rematch button.
  * `rematch` is the game's rematch (or null), `me` the visitor, `player` whether they played.
  */
-export function drawRematch(node, {rematch, me, player, gameId, onError}) {
+export function drawRematch(node, {rematch, me, player, gameId, onError, kind = ""}) {
   clear(node);
+  // the stand-alone auction's next round at the same table is "another auction" (CAR-110), not
+  // a rematch (issue 25, point 28)
+  const auction = kind === "carcassonne-auction";
+  const noun = auction ? "the next auction" : "the rematch";
   node.hidden = !rematch;
   if (!rematch) return false;
   const invited = (rematch.invited || []).includes(me.user_id);
   let words;
   let action;
   if (rematch.game_id) {
-    words = "The rematch has begun.";
+    words = auction ? "The next auction has begun." : "The rematch has begun.";
     action = el("a", {class: "button primary", href: gameUrl(rematch.game_id), "data-testid": "rematch-go",
-      text: player ? "Go to the rematch" : "Watch the rematch"});
+      text: player ? `Go to ${noun}` : `Watch ${noun}`});
   } else if (invited) {
-    words = `${rematch.by} offers a rematch, with your seat kept for you.`;
-    action = el("button", {type: "button", class: "primary", "data-testid": "rematch-join", text: "Join the rematch",
+    words = `${rematch.by} offers ${auction ? "another auction" : "a rematch"}, with your seat kept for you.`;
+    action = el("button", {type: "button", class: "primary", "data-testid": "rematch-join", text: `Join ${noun}`,
       onclick: async () => {
         try {
           // pressing Rematch on an offered rematch accepts it: the same lobby, the seat kept
@@ -36,13 +40,14 @@ export function drawRematch(node, {rematch, me, player, gameId, onError}) {
         }
       }});
   } else if (player) {
-    words = rematch.host_id === me.user_id ? "You offered a rematch." : `You are in ${rematch.by}'s rematch.`;
+    words = rematch.host_id === me.user_id ? `You offered ${auction ? "another auction" : "a rematch"}.`
+      : `You are in ${rematch.by}'s ${auction ? "next auction" : "rematch"}.`;
     action = el("a", {class: "button primary", href: lobbyUrl(rematch.lobby_id), "data-testid": "rematch-go",
-      text: "Go to the rematch lobby"});
+      text: `Go to ${auction ? "the next auction's" : "the rematch"} lobby`});
   } else {
-    words = `${rematch.by} offered the players a rematch.`;
+    words = `${rematch.by} offered the players ${auction ? "another auction" : "a rematch"}.`;
     action = el("a", {class: "button", href: lobbyUrl(rematch.lobby_id), "data-testid": "rematch-go",
-      text: "See the rematch lobby"});
+      text: `See ${auction ? "the next auction's" : "the rematch"} lobby`});
   }
   node.append(el("span", {class: "rematch-words", text: words}), action);
   return true;

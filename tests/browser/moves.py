@@ -26,14 +26,26 @@ def page_state(page) -> dict:  # type: ignore[no-untyped-def]
 
 
 def wait_seq(page, seq: int) -> None:  # type: ignore[no-untyped-def]
-    """Wait until the page has received move ``seq``."""
+    """Wait until the page has received move ``seq``; on a hot-seat page whose turn passed to
+    another seat of the device, the next player then takes the device (`take_the_device`)."""
     page.wait_for_function(
         "n => Number(document.getElementById('page').dataset.seq) >= n", arg=seq, timeout=15000
     )
+    take_the_device(page)
+
+
+def take_the_device(page) -> None:  # type: ignore[no-untyped-def]
+    """Hot-seat: the page asks to pass the device to the next player (issue 25, point 32); that
+    player says they have it, and the board shows again."""
+    handover = page.get_by_test_id("handover")
+    if handover.is_visible():
+        page.get_by_test_id("handover-go").click()
+        handover.wait_for(state="hidden")
 
 
 def make_move(page, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
     """Make one legal move on this page's board."""
+    take_the_device(page)
     board = page.locator("#board")
     kind = board.get_attribute("data-board")
     if kind == "grand-bazaar":

@@ -4,7 +4,8 @@ Three friends finish a stand-alone auction (a Cancel ends it at once). Ann press
 auction: a lobby hosted by Ann, with Bob's and Cat's seats kept for them. Bob's page is told over
 its socket and shows "Join the rematch"; Bob presses Another auction too and lands in the same
 lobby, in his own seat. Cat, who has not answered, sees the prompt on the finished game; so does
-a spectator, who is offered the lobby to look at. Cat joins from the lobby; Ann starts; every
+a spectator, who is offered the lobby to look at. An auction's next round is "another auction"
+(issue 25, point 28), and on a phone the offer heads the end card (point 19). Cat joins from the lobby; Ann starts; every
 page of the old game then offers the new game.
 """
 
@@ -49,22 +50,25 @@ def test_two_rematches_make_one_lobby_and_everyone_at_the_table_is_told(guest, p
     ann.get_by_test_id("rematch").click()
     ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
     lobby_id = ann.url.rsplit("/", 1)[1]
-    ann.get_by_test_id("seat-1").filter(has_text="Bob").filter(has_text="kept for the rematch").wait_for()
+    ann.get_by_test_id("seat-1").filter(has_text="Bob").filter(has_text="kept for the next auction").wait_for()
 
     # Bob's page heard it over the socket: the prompt, in place of a second Rematch button
     offer = bob.get_by_test_id("rematch-offer")
-    offer.filter(has_text="Ann offers a rematch").wait_for()
+    offer.filter(has_text="Ann offers another auction").wait_for()
     assert bob.get_by_test_id("rematch").is_hidden()
     bob.get_by_test_id("rematch-join").click()
     bob.wait_for_url(re.compile(rf"/lobbies/{lobby_id}$"))  # the same lobby, not a second one
     bob.get_by_test_id("seat-1").filter(has_text="you").wait_for()
 
     # Cat has not answered: the prompt is in view on her phone; the spectator may look at the lobby
-    cat.get_by_test_id("rematch-offer").filter(has_text="Ann offers a rematch").wait_for()
+    cat.get_by_test_id("rematch-offer").filter(has_text="Ann offers another auction").wait_for()
+    # on Cat's phone the offer is at the top of the end card, above the scores (issue 25, point 19)
+    assert cat.evaluate("""() => document.getElementById('rematch-offer').getBoundingClientRect().bottom
+        <= document.getElementById('ranking').getBoundingClientRect().top""")
     # the prompt's container stays while the page redraws its button (presence, moves)
     cat.get_by_test_id("rematch-offer").scroll_into_view_if_needed()
     cat.screenshot(path=str(SHOTS.joinpath("rematch-offer-390.png")))
-    eve.get_by_test_id("rematch-offer").filter(has_text="Ann offered the players a rematch").wait_for()
+    eve.get_by_test_id("rematch-offer").filter(has_text="Ann offered the players another auction").wait_for()
     assert eve.get_by_test_id("rematch-join").count() == 0
     assert eve.get_by_test_id("rematch-go").get_attribute("href") == f"/lobbies/{lobby_id}"
 
@@ -86,7 +90,7 @@ def test_two_rematches_make_one_lobby_and_everyone_at_the_table_is_told(guest, p
     new_game = ann.url.rsplit("/", 1)[1]
     assert new_game != game_id
     # the old game's page tells the spectator where the rematch is played
-    eve.get_by_test_id("rematch-go").filter(has_text="Watch the rematch").wait_for()
+    eve.get_by_test_id("rematch-go").filter(has_text="Watch the next auction").wait_for()
     assert eve.get_by_test_id("rematch-go").get_attribute("href") == f"/games/{new_game}"
     eve.screenshot(path=str(SHOTS.joinpath("rematch-begun-390.png")))
     rematch = get(eve, f"/api/games/{game_id}")["rematch"]

@@ -55,8 +55,9 @@ def describe_event(event: Event, names: Sequence[str]) -> str:
         text = f"Hidden: {hides}; total {event['total']} ({event['parity']})"
         if event["void"]:
             return text + ": all right or all wrong, play again"
-        dropped = ", ".join(_name(names, s) for s in event["dropped"])
-        return text + f": {dropped} drop out"
+        out = [_name(names, s) for s in event["dropped"]]
+        dropped = ", ".join(out[:-1]) + f" and {out[-1]}" if len(out) > 1 else "".join(out)
+        return text + f": {dropped} {'drop' if len(out) > 1 else 'drops'} out"  # "Ann drops out"
     if kind == "PiecePlaced":
         # the picture's name is printed on its pile; rotation and segments are the board's
         text = (f"{who} placed a {event['picture']} piece on {_cell(event['cell'])}: "

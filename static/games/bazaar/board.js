@@ -342,7 +342,7 @@ export function mount(root, ctx) {
         el("td", {}, [el("span", {class: "baz-seat-dot", style: `background:${seatColor(p.seat)}`}), p.name,
           p.seat === ctx.seat ? el("span", {class: "muted", text: " (you)"}) : null]),
         el("td", {}, [tally(p.tokens, `baz-tokens-${p.seat}`), el("span", {class: `baz-token-total${p.token_count > 7 ? " big" : ""}`, text: ` ${p.token_count}`})]),
-        el("td", {class: "num"}, [el("strong", {text: String(p.score)}), el("div", {class: "muted small", text: breakdown})]),
+        el("td", {class: "num"}, [el("strong", {text: (p.score < 0 ? `−${-p.score}` : String(p.score))}), el("div", {class: "muted small", text: breakdown})]),
         el("td", {class: "num", title: p.bought.map((w) => `#${w}`).join(" "), text: String(p.bought.length)}),
       ]));
     }

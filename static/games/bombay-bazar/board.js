@@ -218,7 +218,7 @@ function playersPanel(view, ctx) {
     const row = el("tr", {class: view.to_act.includes(p.seat) ? "now" : "", "data-testid": `bb-player-${p.seat}`}, [
       el("td", {}, [el("span", {class: "seat-dot", style: `background:${seatColor(p.seat)}`}), el("span", {text: seatName(ctx, view, p.seat)})]),
       el("td", {text: p.elephant || "–"}),
-      el("td", {class: "num", text: String(p.score), "data-testid": `bb-score-${p.seat}`}),
+      el("td", {class: "num", text: (p.score < 0 ? `−${-p.score}` : String(p.score)), "data-testid": `bb-score-${p.seat}`}),
       el("td", {text: p.status === "out" ? "out" : (view.to_act.includes(p.seat) ? "to move" : "active")}),
     ]);
     if (tournament) row.append(el("td", {}, medalBadges(p.medals)));

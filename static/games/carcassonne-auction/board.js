@@ -5,18 +5,24 @@
 // the `players` option (CAR-113), not the holders' names.
 
 import {el, clear} from "/static/js/dom.js";
-import {errorNodes} from "/static/js/words.js";
+import {errorNodes, words} from "/static/js/words.js";
 import {auctionMoveWords, createAuctionPanel} from "/static/games/carcassonne/auction-panel.js";
 import {shownIcon, shownText} from "/static/games/carcassonne/tile-svg.js";
 
 function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : String(n);  // a minus sign, not a hyphen
 }
 
 /** A move in words for the "Confirm moves" bar (static/js/move-confirm.js). */
 export function describeMove(move, view) {
   if (move.type === "Cancel") return "Cancel the auction";
   return auctionMoveWords(move, view && view.auction, view ? view.players.map((p) => p.name) : []);
+}
+
+/** A tile of the auction by what it shows, for the end card: "a road tile", "“River”". */
+export function tileWords(index, view) {
+  const tile = view && view.auction && view.auction.tiles ? view.auction.tiles[index] : null;
+  return tile ? shownText(tile.shown) : "";
 }
 
 export function mount(root, ctx) {
@@ -55,10 +61,10 @@ export function mount(root, ctx) {
       const tile = p.tile === null ? null : view.auction.tiles[p.tile];
       return el("tr", {}, [
         el("td", {text: p.name}),
-        el("td", {}, tile ? [shownIcon(tile.shown, 28), ` #${tile.index} ${shownText(tile.shown)}`] : ["—"]),
-        r.scores_entered ? el("td", {class: "num", text: String(p.entered)}) : null,
+        el("td", {}, tile ? [shownIcon(tile.shown, 28), ` #${tile.index + 1} ${shownText(tile.shown)}`] : ["—"]),
+        r.scores_entered ? el("td", {class: "num", text: (p.entered < 0 ? `−${-p.entered}` : String(p.entered))}) : null,
         el("td", {class: "num", text: signed(p.change)}),
-        r.scores_entered ? el("td", {class: "num", text: String(p.score)}) : null,
+        r.scores_entered ? el("td", {class: "num", text: (p.score < 0 ? `−${-p.score}` : String(p.score))}) : null,
       ]);
     });
     const headCells = ["Player", "Tile", r.scores_entered ? "Score before" : null, "Change",
@@ -70,8 +76,8 @@ export function mount(root, ctx) {
       r.scores_entered ? null : el("p", {class: "muted", text: "No scores were entered: the report shows the changes only."}),
       el("p", {}, [el("strong", {text: "Order of play: "}), order]),
       el("h4", {text: "Reminders for your table"}),
-      el("ul", {class: "ca-reminders", "data-testid": "ca-reminders"}, r.reminders.map((m) =>
-        el("li", {}, [el("span", {class: "ca-rule", text: m.rule}), m.text]))),
+      // the reminders in words only: their rule ids belong to the rules page (issue 25, point 25)
+      el("ul", {class: "ca-reminders", "data-testid": "ca-reminders"}, r.reminders.map((m) => el("li", {text: words(m.text)}))),
     ];
     report.append(...parts.filter(Boolean));
   }

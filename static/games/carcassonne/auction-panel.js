@@ -29,7 +29,7 @@ function points(n) {
 }
 
 function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : String(n);  // a minus sign, not a hyphen
 }
 
 /** An auction move in words, for the "Confirm moves" bar: "Raise the bid to 5 points". */
@@ -38,7 +38,7 @@ export function auctionMoveWords(move, auction, names) {
   const tile = auction && move.tile !== undefined && auction.tiles ? auction.tiles[move.tile] : null;
   const bidder = who(names, decision.high_bidder);
   switch (move.type) {
-    case "AuctionOpen": return `Auction tile #${move.tile}${tile ? ` (${shownText(tile.shown)})` : ""}, opening at ${points(move.bid)}`;
+    case "AuctionOpen": return `Auction tile #${move.tile + 1}${tile ? ` (${shownText(tile.shown)})` : ""}, opening at ${points(move.bid)}`;
     case "AuctionRaise": return `Raise the bid to ${points(move.bid)}`;
     case "AuctionPass": return "Pass in this auction";
     case "AuctionSettle": return move.choice === "buy"

@@ -11,7 +11,9 @@ import {auctionMoveWords, createAuctionPanel} from "./auction-panel.js";
 import {ABBEY, TILES} from "./tiles.js";
 
 const U = 100;  // SVG units per square
-const MIN_SQUARE_PX = 44;  // a legal square is never smaller than a fingertip when the board is fitted
+// a square is never smaller than this when the board is fitted: its legal mark (6 units inset)
+// is then at least 44 px, a fingertip (issue 25, point 6)
+const MIN_SQUARE_PX = 48;
 const SPOT_HIT = 20;  // radius, in units, of a figure spot's invisible target
 const SPOT_TILE_PX = (42 * U) / (2 * SPOT_HIT);  // a placed tile this wide makes that target 42 px
 const PARTS = {first: "turn", extra: "extra part (builder)", bazaar: "bazaar turn", abbey_round: "end-of-game abbey round"};
@@ -75,6 +77,9 @@ export function segmentWords(tid, r, segment) {
   return words.length ? `the field (${words.join(", ")})` : "the field";
 }
 
+// a mouse (or a pen) is taken as the sign of a keyboard: a phone's hints name no keys
+const finePointer = () => typeof matchMedia === "function" && matchMedia("(pointer: fine)").matches;
+
 function who(names, seat) {
   return (names && names[seat]) || `Seat ${Number(seat) + 1}`;
 }
@@ -86,7 +91,7 @@ export function describeMove(move, view) {
     case "PlaceFigure": return `Place your ${move.kind === "builder" ? "builder" : "follower"} on ${t ? segmentWords(t.tile, t.r, move.segment) : "the new tile"}`;
     case "SkipFigure": return "Place no figure on this tile";
     case "Draw": return "Draw a tile";
-    case "PlaceTile": return `Place tile ${view.turn.tile} on the square ${squareWords(move.x, move.y)}, turned ${degrees(move.r)}`;
+    case "PlaceTile": return `Place ${tileName(view.turn.tile)} on the square ${squareWords(move.x, move.y)}, turned ${degrees(move.r)}`;
     case "PlaceAbbey": return `Place the abbey on the square ${squareWords(move.x, move.y)}`;
     case "DeclineExtra": return "Decline the extra part (builder)";
     case "PassAbbey": return "Keep the abbey (pass)";
@@ -157,10 +162,14 @@ export function mount(root, ctx) {
     if (figureTile) {
       area = {x0: figureTile.x, x1: figureTile.x + 1, y0: figureTile.y, y1: figureTile.y + 1};
     } else {
-      const all = view.board.map((t) => [t.x, t.y]).concat((view.placements || []).map(([x, y]) => [x, y]), [[0, 0]]);
+      // the squares to choose from are this viewer's legal moves (the view's `placements` may
+      // be another tile's or none: then the frame missed every legal square, issue 25 point 6)
+      const options = legalOf("PlaceTile").concat(legalOf("PlaceAbbey")).map((m) => [m.x, m.y]);
+      const spots = options.length ? options : (view.placements || []).map(([x, y]) => [x, y]);
+      const all = view.board.map((t) => [t.x, t.y]).concat(spots, [[0, 0]]);
       area = bounds(all);
       if (choosing && ((area.x1 - area.x0 + 2) * U > widest || (area.y1 - area.y0 + 2) * U * aspect > widest)) {
-        const play = (view.placements || []).map(([x, y]) => [x, y]).concat(lastPlaced ? [lastPlaced] : []);
+        const play = spots.concat(lastPlaced ? [lastPlaced] : []);
         if (play.length) area = bounds(play);
       }
     }
@@ -168,8 +177,22 @@ export function mount(root, ctx) {
     let side = Math.max(w, h * aspect, 4 * U);
     if (figureTile) side = Math.min(side, (rect.width * U) / SPOT_TILE_PX);
     else if (choosing) side = Math.min(side, Math.max(widest, 4 * U));
-    const cx = ((area.x0 + area.x1) / 2) * U, cy = ((area.y0 + area.y1) / 2) * U;
+    let cx = ((area.x0 + area.x1) / 2) * U, cy = ((area.y0 + area.y1) / 2) * U;
+    if (choosing && (w > side || h > side / aspect)) {
+      // the legal squares spread wider than finger-sized squares allow: the frame is centred on
+      // the one nearest the last tile placed (the area of play), so that some are always in view
+      // (issue 25, point 6); the others are a drag or "Show my options" away
+      const near = nearestOption(lastPlaced || [0, 0]);
+      if (near) [cx, cy] = [(near[0] + 0.5) * U, (near[1] + 0.5) * U];
+    }
     setBox({x: cx - side / 2, y: cy - side / aspect / 2, w: side, h: side / aspect});
+  }
+
+  function nearestOption([x, y]) {
+    const options = (legalOf("PlaceTile").length ? legalOf("PlaceTile") : legalOf("PlaceAbbey")).map((m) => [m.x, m.y]);
+    let best = null;
+    for (const o of options) if (!best || Math.hypot(o[0] - x, o[1] - y) < Math.hypot(best[0] - x, best[1] - y)) best = o;
+    return best;
   }
 
   const resizer = new ResizeObserver(() => { if (!userMoved) fit(); });
@@ -236,8 +259,8 @@ export function mount(root, ctx) {
     b.addEventListener("click", action);
     return b;
   };
-  zoomBar.append(zoomButton("+", "Zoom in", () => zoom(1 / 1.3)), zoomButton("−", "Zoom out", () => zoom(1.3)),
-    zoomButton("⤢", "Fit the board", () => { userMoved = false; fit(); }));
+  const fitButton = zoomButton("⤢", "Fit the board", () => { userMoved = false; fit(); });
+  zoomBar.append(zoomButton("+", "Zoom in", () => zoom(1 / 1.3)), zoomButton("−", "Zoom out", () => zoom(1.3)), fitButton);
 
   // ------------------------------------------------------------------ moves
 
@@ -412,11 +435,15 @@ export function mount(root, ctx) {
     clear(controls);
     const turn = view.turn;
     if (placing) {
-      const icon = tileIcon(turn.tile, selected ? selected.r : rot, 72, `tile ${turn.tile}`);
+      // the tile in words, never its id (issue 25, point 9); keys only for a mouse and keyboard
+      // (point 29: a phone has no Escape or R)
+      const name = tileName(turn.tile);
+      const keys = finePointer();
+      const icon = tileIcon(turn.tile, selected ? selected.r : rot, 72, name);
       controls.append(el("div", {class: "cc-hand"}, [icon, el("div", {}, [
-        el("p", {text: selected
-          ? `Tile ${turn.tile} on the square ${squareWords(selected.x, selected.y)}, turned ${degrees(selected.r)}. Place it, or press Escape to choose another square.`
-          : `Your tile: ${turn.tile}. Tap a highlighted square (or use the arrow keys and Enter; R rotates).`}),
+        el("p", {class: "cc-hint", text: selected
+          ? `Your tile, ${name}, on the square ${squareWords(selected.x, selected.y)}, turned ${degrees(selected.r)}. Place it, or ${keys ? "press Escape to choose" : "tap"} another square.`
+          : `Your tile: ${name}. ${keys ? "Click a highlighted square (or use the arrow keys and Enter; R rotates)." : "Tap a highlighted square; Rotate turns the tile."}`}),
         el("div", {class: "cc-buttons"}, [
           button("⟲", () => rotate(-1), {title: "Rotate left", testid: "rotate-left"}),
           button("⟳ Rotate", () => rotate(1), {title: "Rotate right", testid: "rotate"}),
@@ -466,9 +493,9 @@ export function mount(root, ctx) {
     clear(info);
     const rows = view.players.map((p) => el("tr", {class: view.to_act.includes(p.seat) ? "acting" : ""}, [
       el("td", {}, [el("span", {class: "seat-chip", style: `--chip:${seatColor(p.seat)}`, text: p.name})]),
-      el("td", {class: "num", text: String(p.score)}),
+      el("td", {class: "num", text: (p.score < 0 ? `−${-p.score}` : String(p.score))}),
       el("td", {class: "num", text: String(p.followers)}),
-      el("td", {text: p.builder === null ? "—" : p.builder === "supply" ? "in hand" : "on board"}),
+      el("td", {text: p.builder === null ? "—" : p.builder === "supply" ? "in supply" : "on the board"}),
       el("td", {text: p.abbey ? "yes" : "used"}),
     ]));
     info.append(el("table", {class: "cc-players", "data-testid": "cc-players"}, [
@@ -478,7 +505,7 @@ export function mount(root, ctx) {
     if ((bz.won_tiles && bz.won_tiles.length) || (bz.queue && bz.queue.length) || bz.window) {
       const order = (bz.won_tiles || []).map((w) => el("li", {}, [
         el("span", {class: "seat-chip", style: `--chip:${seatColor(w.seat)}`, text: who(names(), w.seat)}),
-        tileIcon(w.tile, 0, 28, `tile ${w.tile}`), ` ${w.tile}`]));
+        tileIcon(w.tile, 0, 28, tileName(w.tile)), ` ${tileName(w.tile)}`]));
       info.append(el("section", {class: "cc-bazaar", "data-testid": "cc-bazaar"}, [
         el("h3", {text: "Bazaar round"}),
         order.length ? el("ol", {class: "play-order"}, order) : el("p", {class: "muted", text: "Tiles are being auctioned."}),
@@ -613,12 +640,17 @@ export function mount(root, ctx) {
     auctionBox.hidden = !view.auction;
     if (deciding !== auctionOpen) { auctionBox.open = deciding; auctionOpen = deciding; }
     drawInfo();
+    const options = legalOf("PlaceTile").length > 0 || legalOf("PlaceAbbey").length > 0;
+    fitButton.title = options ? "Show my options" : "Fit the board";
+    fitButton.setAttribute("aria-label", fitButton.title);
   }
 
   return {
     update({view: newView, legal: newLegal, events}) {
       const grew = !view || newView.board.length !== view.board.length;
       const wasFigure = legalOf("PlaceFigure").length > 0;
+      const optionsKey = () => legalOf("PlaceTile").concat(legalOf("PlaceAbbey")).map((m) => `${m.type}${m.x},${m.y}`).join(" ");
+      const wasOptions = optionsKey();
       view = newView;
       legal = newLegal || [];
       for (const e of events || []) {
@@ -626,7 +658,11 @@ export function mount(root, ctx) {
       }
       // fit again when the board grew or a figure decision began or ended
       const figureChanged = wasFigure !== legalOf("PlaceFigure").length > 0;
-      if (!box || ((grew || figureChanged) && !userMoved)) fit();
+      // and when the squares to choose from appear: the frame was the whole board while the
+      // others played, and finger-sized squares are needed now (issue 25, point 6)
+      // (also from the abbey's holes to the drawn tile's squares, a choice after a choice)
+      const choosingChanged = wasOptions !== optionsKey();
+      if (!box || ((grew || figureChanged || choosingChanged) && !userMoved)) fit();
       draw();
     },
     destroy() {

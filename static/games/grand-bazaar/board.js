@@ -35,13 +35,16 @@ export function cardChange(id) {
   return {S: Math.floor(k / 9) - 1, R: (Math.floor(k / 3) % 3) - 1, E: (k % 3) - 1};
 }
 
-/** Counts in the spec's notation: "S2 E1", or "nothing". */
+/** Counts in words: "2 sapphires, 1 emerald", or "nothing" (issue 25, point 11: not "S2 E1"). */
 export function countsText(counts) {
-  const parts = TYPES.filter((t) => counts[t]).map((t) => `${t}${counts[t]}`);
-  return parts.length ? parts.join(" ") : "nothing";
+  const parts = TYPES.filter((t) => counts[t]).map((t) => `${counts[t]} ${gemName(t, counts[t])}`);
+  return parts.length ? parts.join(", ") : "nothing";
 }
 
-/** A bundle in words: "sell R2 · buy S1", or "pass". */
+/** An amount of money in words: "1 grand", "29 grands". */
+export const grands = (n) => `${n} ${n === 1 ? "grand" : "grands"}`;
+
+/** A bundle in words: "sell 2 rubies · buy 1 sapphire", or "pass". */
 export function bundleText(sell, buy) {
   const parts = [];
   if (sum(sell)) parts.push(`sell ${countsText(sell)}`);
@@ -357,7 +360,7 @@ function createTradePanel(ctx) {
     select.append(el("option", {value: "", text: `All ${legal.length} legal bundles…`}));
     legal.forEach((move, i) => {
       const money = view.players[ctx.seat].money + TYPES.reduce((n, t) => n + (move.sell[t] - move.buy[t]) * view.prices[t], 0);
-      select.append(el("option", {value: String(i), text: `${bundleText(move.sell, move.buy)} → ${money} grands`}));
+      select.append(el("option", {value: String(i), text: `${bundleText(move.sell, move.buy)} → ${grands(money)}`}));
     });
     const current = legalKeys.get(keyOf(sell, buy));
     if (current !== undefined) select.value = String(current);

@@ -157,3 +157,12 @@ def test_bom_20_resample_hidden_redraws_other_contenders_only() -> None:
         assert ENGINE.view(other, A) == ENGINE.view(state, A)
     assert drawn == {1, 2, 3}
     assert state["parity"]["hides"] == [3, 3, 3, None]  # the input is untouched
+
+
+def test_bom_18_the_log_says_one_player_drops_out_and_two_drop_out():
+    """Issue 25, point 32: "Ann drops out", not "Ann drop out"."""
+    names = ["Ann", "Bob", "Cem"]
+    reveal = {"type": "ParityRevealed", "hides": [[0, 1], [1, 2], [2, 1]], "total": 4, "parity": "even",
+              "void": False}
+    assert ENGINE.describe({**reveal, "dropped": [0]}, names).endswith(": Ann drops out")
+    assert ENGINE.describe({**reveal, "dropped": [0, 2]}, names).endswith(": Ann and Cem drop out")
