@@ -22,26 +22,28 @@ from sqlalchemy import text
 
 from app import errors
 from app.config import Settings, get_settings
-from app.csrf import CrossSiteGuard
 from app.db import make_engine, make_sessionmaker
 from app.games.base import all_engines
 from app.gc_policy import tune_for_serving
-from app.identity.account_router import router as account_router
-from app.identity.router import router as identity_router
 from app.limits import BodyLimit
-from app.lobbies.router import router as lobbies_router
 from app.metrics import CONTENT_TYPE_LATEST
 from app.migrate import upgrade_async
-from app.play.clock import ClockKeeper
-from app.play.router import router as play_router
+from app.play.clock_keeper import ClockKeeper
 from app.play.service import PlayService
 from app.ratelimit import RateLimiter, SocketSlots
 from app.ratings import service as ratings
-from app.ratings.router import router as ratings_router
-from app.realtime.account_ws import router as account_ws_router
 from app.realtime.hub import Hub, InProcessHub
 from app.realtime.presence import Presence
-from app.realtime.ws import router as ws_router
+from app.web.csrf import CrossSiteGuard
+from app.web.revocations import Revocations
+from app.web.routes.accounts import router as account_router
+from app.web.routes.games import router as play_router
+from app.web.routes.lobbies import router as lobbies_router
+from app.web.routes.ratings import router as ratings_router
+from app.web.routes.rematch import router as rematch_router
+from app.web.routes.session import router as identity_router
+from app.web.sockets.account import router as account_ws_router
+from app.web.sockets.game import router as ws_router
 
 ROOT = Path(__file__).resolve().parent.parent
 log = logging.getLogger("bazaar")
@@ -73,6 +75,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.sessions = make_sessionmaker(engine)
         app.state.hub = make_hub(settings)
         await app.state.hub.start()
+        # revoked sessions close their sockets on every instance (issue 24.1)
+        app.state.revocations.start(app.state.hub, settings.revocation_sweep_seconds)
         await app.state.presence.start()
         app.state.play = PlayService(app.state.sessions, app.state.hub, settings)
         app.state.play.metrics.watch(app.state.presence.total, app.state.play.live_count)
@@ -90,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.hub.deliver_all({"type": "reconnect"})
             await app.state.play.stop()
             await app.state.presence.stop()
+            await app.state.revocations.stop()
             await app.state.hub.stop()
             await app.state.limiter.close()
             await engine.dispose()
@@ -102,6 +107,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.socket_slots = SocketSlots()
     app.state.identities = {}
     app.state.session_sockets = {}
+    app.state.revocations = Revocations(app)
     # with REDIS_URL every instance's sockets count (app/realtime/presence.py)
     app.state.presence = Presence(settings.redis_url)
     errors.install(app)
@@ -110,15 +116,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobbies_router)
     app.include_router(play_router)
     app.include_router(ratings_router)
+    app.include_router(rematch_router)
     app.include_router(ws_router)
     app.include_router(account_ws_router)
     _operations(app)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
-    if importlib.util.find_spec("app.web.router") is not None:
-        from app.web.router import router as web_router
+    if importlib.util.find_spec("app.web.routes.pages") is not None:
+        from app.web.routes.pages import router as web_router
 
         app.include_router(web_router)
-    # state-changing requests the cookie authenticates must come from our own pages (app/csrf.py)
+    # state-changing requests the cookie authenticates must come from our own pages
+    # (app/web/csrf.py)
     app.add_middleware(CrossSiteGuard, allowed_origins=settings.allowed_origins)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # text responses (pages, scripts, styles, JSON) gzipped for clients that accept it (issue 13,

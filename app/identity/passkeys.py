@@ -33,12 +33,12 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
-from app.csrf import own_origin, parse_origins
 from app.errors import ApiError, conflict
 from app.identity.models import Passkey, User, WebAuthnChallenge
 from app.identity.service import Identity, open_session
 from app.ids import new_id
-from app.play.repository import now
+from app.origins import own_origin, parse_origins
+from app.utc import now
 
 CHALLENGE_LIFETIME = timedelta(minutes=5)
 RP_NAME = "Bazaar"

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.identity.models import User, UserSession
 from app.ids import new_id, new_token, token_hash
-from app.play.repository import now
+from app.utc import now
 
 LAST_SEEN_EVERY = timedelta(minutes=5)
 """``last_seen_at`` is written at most this often per session (not on every request)."""

@@ -19,8 +19,8 @@ from app.lobbies.models import Lobby, LobbySeat
 from app.lobbies.schemas import LobbyIn, LobbyPatch
 from app.play.continuation import create_continued_game
 from app.play.models import Game
-from app.play.repository import now
 from app.play.setup import create_game
+from app.utc import now
 
 
 def engine_of(kind: str) -> Engine:

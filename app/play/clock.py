@@ -12,8 +12,6 @@ which only ever gives a player more time, never less.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from dataclasses import dataclass, field
@@ -105,37 +103,3 @@ def remaining(live: LiveGame) -> dict[int, float]:
         if deadline is not None:
             out[seat] = round(max(0.0, deadline - now), 1)
     return out
-
-
-class ClockKeeper:
-    """Watches the clocks of this instance's live games and moves for absent seats."""
-
-    def __init__(self, play: object, interval: float = 0.2) -> None:
-        from app.play.service import PlayService
-
-        assert isinstance(play, PlayService)
-        self.play = play
-        self.interval = interval
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self.interval)
-            try:
-                await self.tick()
-            except Exception:
-                log.exception("clock tick failed")
-
-    async def tick(self) -> None:
-        for live in self.play.cached_games():
-            for seat in expired(live):
-                await self.play.time_out(live, seat)

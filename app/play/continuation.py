@@ -21,21 +21,10 @@ from app.errors import ApiError, conflict, not_found
 from app.games.base import Engine, RecordingRng, SeededRng, get_engine
 from app.ids import new_id
 from app.play import repository as repo
-from app.play.live import apply_recorded
 from app.play.models import Game
+from app.play.positions import state_at
 from app.play.records import IMPORTED
-from app.play.repository import now
-
-
-async def state_at(session: AsyncSession, game: Game, step: int) -> Any:
-    """The state of ``game`` after move ``step``, from its nearest snapshot and the log."""
-    engine = get_engine(game.kind)
-    snap = await repo.latest_snapshot(session, game.id, at_most=step)
-    rows = await repo.moves_after(session, game.id, snap.seq if snap else 0, upto=step)
-    state = engine.load_state(snap.state if snap else game.initial_state)
-    for row in rows:
-        state = apply_recorded(engine, state, row)
-    return state
+from app.utc import now
 
 
 async def continuable(session: AsyncSession, game_id: str, step: int) -> tuple[Game, Any]:
@@ -111,29 +100,3 @@ async def continuations(session: AsyncSession, game_id: str,
             for g in rows
             if not g.private or (user_id is not None and (
                 g.host_id == user_id or any(s.get("user_id") == user_id for s in g.seats)))]
-
-
-def lobby_seats(game: Game, user_id: str, names: dict[str, str]) -> list[dict[str, Any]]:
-    """The seats of the continuation's lobby, as a rematch offers them when the caller took
-    part in the source game (the same people and bots; the host's device seats stay on the
-    caller's device only if the caller hosted it). A caller who did not take part takes the
-    first seat and the others are open, so that nobody is seated without asking."""
-    took_part = game.host_id == user_id or any(
-        s["holder"] == "user" and s["user_id"] == user_id for s in game.seats)
-    if not took_part:
-        return [{"holder": "user", "user_id": user_id, "name": names.get(user_id)}] + [
-            {"holder": "open", "user_id": None, "name": None} for _ in game.seats[1:]]
-    seats = []
-    for s in game.seats:
-        if s["holder"] == "user":
-            seats.append({"holder": "user", "user_id": s["user_id"],
-                          "name": names.get(s["user_id"], s["name"])})
-        elif s["holder"] == "bot":
-            # the bot keeps its level (issue 17)
-            seats.append({"holder": "bot", "user_id": None, "name": None,
-                          "level": s.get("level", "normal")})
-        elif s["holder"] == "host" and game.host_id == user_id:
-            seats.append({"holder": "host", "user_id": None, "name": None})
-        else:
-            seats.append({"holder": "open", "user_id": None, "name": None})
-    return seats

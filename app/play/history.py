@@ -9,8 +9,9 @@ from typing import Any
 
 from app.errors import ApiError
 from app.play import repository as repo
-from app.play.live import LiveGame, Viewer, apply_recorded
+from app.play.live import LiveGame, apply_recorded
 from app.play.service import PlayService
+from app.realtime.viewer import Viewer
 
 
 async def state_at(play: PlayService, live: LiveGame, k: int) -> tuple[Any, list[Any]]:

@@ -17,11 +17,10 @@ from app.games.base import Engine, Event, Move, ReplayRng, Seat
 from app.json_text import json_text
 from app.play.origin import is_origin, origin_text
 from app.realtime.diff import diff
+from app.realtime.viewer import Viewer
 
 HISTORY = 64
 """Steps kept in memory per game; a viewer further behind gets a snapshot."""
-
-Viewer = Seat | None
 
 
 def apply_recorded(engine: Engine, state: Any, row: Any) -> Any:

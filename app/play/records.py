@@ -20,8 +20,9 @@ from app.games.bots import LEVELS
 from app.ids import new_id
 from app.play import repository as repo
 from app.play.models import Game
-from app.play.repository import now
+from app.play.positions import state_at
 from app.schemas import TOKEN_PATTERN, Name
+from app.utc import now
 
 FORMAT = "bazaar-game/1"
 IMPORTED = "imported"
@@ -190,8 +191,6 @@ async def _check_source(session: AsyncSession, engine: Any,
     """The source game's id if it is on this server, once its state at the step is checked to
     be the record's; None when it is not here (then the import cannot be continued, since
     nothing here vouches for its first position: app/play/continuation.py)."""
-    from app.play.continuation import state_at  # continuation imports this module
-
     game = await repo.get_game(session, origin["game"]) if origin.get("game") else None
     if game is None or game.kind != engine.kind or game.status != "finished" \
             or origin["step"] > game.seq:

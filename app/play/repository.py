@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Text, cast, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.play.models import AwaySeat, ChatLine, Game, MoveRow, Snapshot
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
+from app.utc import now
 
 
 async def get_game(session: AsyncSession, game_id: str) -> Game | None:

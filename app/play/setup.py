@@ -17,7 +17,7 @@ from app.games.base import GameError, RecordingRng, ReplayRng, SeededRng, get_en
 from app.ids import new_id
 from app.play.models import Game
 from app.play.origin import origin_event
-from app.play.repository import now
+from app.utc import now
 
 
 async def create_game(session: AsyncSession, kind: str, options: dict[str, Any],

@@ -31,7 +31,7 @@ function describeError(status, body) {
 export async function api(method, path, body) {
   const init = {method, credentials: "same-origin", headers: {Accept: "application/json"}};
   // Every state-changing request, body or not, says it comes from this client: the server
-  // refuses cookie-authenticated ones without a JSON type or this header (app/csrf.py).
+  // refuses cookie-authenticated ones without a JSON type or this header (app/web/csrf.py).
   if (method !== "GET" && method !== "HEAD") init.headers["X-Requested-With"] = "bazaar";
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from tests.api.test_rematch import TABLE
 from tests.conftest import BACKENDS, Player, ServerThread, database_url, make_settings
+from tests.support.games import TABLE
 
 
 @pytest.fixture(scope="module", params=BACKENDS)

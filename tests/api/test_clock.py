@@ -7,28 +7,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.api.test_games import play_to_end
-from tests.conftest import Player, move_entries
-from tests.ws.test_socket import Viewer
-
-
-def clocked_game(ann: Player, bob: Player, seconds: int = 1) -> str:
-    lobby = ann.ok(ann.post("/api/lobbies", json={
-        "kind": "grand-bazaar", "players": 2, "options": {"first_player": 0},
-        "clock": {"mode": "move", "seconds": seconds}}))
-    assert lobby["clock"] == {"mode": "move", "seconds": seconds}
-    bob.ok(bob.post(f"/api/lobbies/{lobby['id']}/join"))
-    return str(ann.ok(ann.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"])
-
-
-def wait_for(predicate: Any, timeout: float = 15) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("condition not reached")
+from tests.conftest import move_entries
+from tests.support.games import clocked_game, play_to_end, wait_for
+from tests.support.sockets import Viewer
 
 
 def test_timeout_moves_for_the_absent_seat_until_the_player_returns(server: Any,

@@ -17,16 +17,16 @@ import httpx
 import pytest
 
 from app.games.base import ReplayRng, get_engine
-from tests.api.test_import import local_record
 from tests.conftest import Player, start_game
-from tests.reliability.test_hidden_information import (
+from tests.support.games import local_record
+from tests.support.hidden import (
     CASES,
     FORBIDDEN_KEYS,
     contains_run,
     hidden_runs,
     keys_in,
 )
-from tests.ws.test_socket import Viewer
+from tests.support.sockets import Viewer
 
 
 def _json(value: Any) -> Any:

@@ -3,7 +3,7 @@
 The attack: a page on another port of the same host (the same *site*, so ``SameSite=Lax`` lets
 the cookie through) form-posts ``text/plain`` to ``resign``/``leave``/``start``/``join`` and
 opens the victim's game socket. Each request below carries the victim's cookie, as the
-browser would, and no Bearer header (app/csrf.py).
+browser would, and no Bearer header (app/web/csrf.py).
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from app.csrf import normalise_origin, own_origin, parse_origins, referer_origin, refusal
-from app.deps import COOKIE
+from app.origins import normalise_origin, own_origin, parse_origins, referer_origin
+from app.web.csrf import refusal
+from app.web.deps import COOKIE
 from tests.conftest import Player, ServerThread, make_settings, start_game
 
 

@@ -4,41 +4,12 @@ resign, rematch, chat, and that no secret reaches a viewer before the game ends.
 from __future__ import annotations
 
 import json
-import random
 import time
 from typing import Any
 
 from app.games.base import ReplayRng, get_engine
-from tests.conftest import Player, move_entries, start_game
-
-
-def play_to_end(players_by_seat: dict[int, Player], game_id: str, seed: int = 0,
-                seen: list[tuple[int, Any]] | None = None) -> dict[str, Any]:
-    """Both people move (a random legal move) until the game ends; bots move by themselves."""
-    rng = random.Random(seed)
-    someone = next(iter(players_by_seat.values()))
-    for _ in range(2000):
-        game = someone.game(game_id)
-        if game["status"] == "finished":
-            return game
-        acted = False
-        for seat in game["view"]["to_act"]:
-            player = players_by_seat.get(seat)
-            if player is None:
-                continue
-            mine = player.game(game_id, seat=seat)
-            if seen is not None:
-                seen.append((mine["seq"], mine))
-            if not mine["legal"]:
-                continue
-            move = rng.choice(mine["legal"])
-            reply = player.move(game_id, mine["seq"], move, seat=seat)
-            assert reply.status_code in (200, 409), reply.text
-            acted = True
-            break
-        if not acted:
-            time.sleep(0.02)  # a bot is thinking
-    raise AssertionError("the game did not end")
+from tests.conftest import move_entries, start_game
+from tests.support.games import play_to_end
 
 
 def test_full_game_between_two_people(players: Any) -> None:

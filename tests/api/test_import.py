@@ -4,40 +4,13 @@ every field is checked as strictly as the live API checks it."""
 from __future__ import annotations
 
 import copy
-import random
 import time
 from typing import Any
 
 import pytest
 
-from app.games.base import RecordingRng, ReplayRng, SeededRng, get_engine
-from app.play.records import FORMAT
-
-
-def local_record(kind: str = "grand-bazaar", players: int = 2, seed: int = 5,
-                 moves: int | None = None, names: list[Any] | None = None) -> dict[str, Any]:
-    """A complete record made here with the engine: random legal moves to the end (or cut
-    short after ``moves``), in the export format; consistent, so only the field under test
-    can be what a refusal is about."""
-    engine = get_engine(kind)
-    names = names or [f"P{i}" for i in range(players)]
-    options = engine.validate_options({}, players)
-    setup = RecordingRng(SeededRng(seed))
-    state = engine.setup(names, options, setup)
-    record: dict[str, Any] = {
-        "format": FORMAT, "kind": kind, "complete": True, "seats": names, "options": options,
-        "seed": f"s{seed}", "setup_chance": setup.outcomes,
-        "initial_state": engine.dump_state(state), "moves": [],
-    }
-    pick = random.Random(seed)
-    while engine.outcome(state) is None and (moves is None or len(record["moves"]) < moves):
-        seat = min(engine.to_act(state))
-        move = pick.choice(engine.legal_moves(state, seat))
-        rng = RecordingRng(SeededRng(f"{seed}:{len(record['moves'])}"))
-        state, events = engine.apply(state, seat, move, rng)
-        record["moves"].append({"seq": len(record["moves"]) + 1, "seat": seat, "move": move,
-                                "chance": rng.outcomes, "events": events, "actor": "player"})
-    return record
+from app.games.base import ReplayRng, get_engine
+from tests.support.games import local_record
 
 
 def test_a_finished_record_imports_as_a_finished_game(players: Any) -> None:

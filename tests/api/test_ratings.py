@@ -9,7 +9,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from tests.api.test_games import play_to_end
+from tests.support.games import play_to_end
 
 PASSWORD = "correct horse battery"
 SERIAL = itertools.count()
@@ -23,6 +23,8 @@ def account(players: Any, name: str) -> Any:
     reply = player.post("/api/account/claim", json={"username": username,
                                                      "password": PASSWORD})
     assert reply.status_code == 201, reply.text
+    player.token = reply.json()["token"]  # a claim rotates the session (issue 24.5)
+    player.http.headers["authorization"] = f"Bearer {player.token}"
     return player
 
 

@@ -10,10 +10,8 @@ from typing import Any
 import pytest
 
 from tests.conftest import start_game
-from tests.ws.test_socket import Viewer
-
-TABLE = {"players": ["Red", "Blue", "Green"], "scores": [10, 5, 7], "placer": 1,
-         "tiles": [{"type": "U"}, {"label": "river bend"}, {"type": "U"}]}
+from tests.support.games import TABLE
+from tests.support.sockets import Viewer
 
 
 def finished_table(players: Any, bots: int = 0) -> tuple[list[Any], str]:

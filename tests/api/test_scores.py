@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.base import ReplayRng, get_engine
-from tests.api.test_games import play_to_end
-from tests.api.test_import import local_record
 from tests.conftest import start_game
+from tests.support.games import local_record, play_to_end
 
 
 def scores_of(view: dict[str, Any]) -> list[Any]:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import start_game
-from tests.ws.test_socket import Viewer
+from tests.support.sockets import Viewer
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ The victim plays on the site (http://127.0.0.1:<port>, cookie set, seat 0 of a s
 then, in the same browser, a page served from a second origin on the same host (another port:
 the same *site*, so Chromium sends the ``SameSite=Lax`` cookie along) opens the victim's game
 socket and posts ``resign`` as a ``text/plain`` form and with ``fetch``. The server must refuse
-all of it (app/csrf.py), and the site's own pages must keep working.
+all of it (app/web/csrf.py), and the site's own pages must keep working.
 """
 
 from __future__ import annotations

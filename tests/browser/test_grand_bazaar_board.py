@@ -13,28 +13,10 @@ import re
 
 import pytest
 
+from tests.browser.games import ORDER, start_hot_seat_game
 from tests.browser.moves import page_seq, wait_seq
 
 pytestmark = pytest.mark.browser
-
-ORDER = [20, 14, *(c for c in range(1, 28) if c not in (20, 14))]
-
-
-def start_hot_seat_game(page, server: str) -> str:  # type: ignore[no-untyped-def]
-    """A two-seat game held by the page's user, with a fixed deck; returns the game URL."""
-    api = page.context.request
-    # with the page's cookie, so as the site's own pages send it (app/csrf.py)
-    own = {"origin": server, "x-requested-with": "test"}
-    lobby = api.post(f"{server}/api/lobbies", headers=own, data={
-        "kind": "grand-bazaar", "players": 2,
-        "options": {"first_player": 0, "price_order": ORDER},
-    }).json()
-    patched = api.patch(f"{server}/api/lobbies/{lobby['id']}", headers=own,
-                        data={"seats": [{"seat": 1, "holder": "host"}]})
-    assert patched.ok, patched.text()
-    started = api.post(f"{server}/api/lobbies/{lobby['id']}/start", headers=own)
-    assert started.ok, started.text()
-    return f"{server}/games/{started.json()['game_id']}"
 
 
 def trade_through_board(page, **counts: int) -> None:  # type: ignore[no-untyped-def]

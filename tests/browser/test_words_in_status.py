@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.api import start_against_bots
-from tests.browser.test_grand_bazaar_board import start_hot_seat_game
+from tests.browser.games import start_hot_seat_game
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.games.base import Engine, all_engines
+from app.games.base import (
+    Engine,
+    all_engines,
+)
 
 ENGINES = all_engines()
 
@@ -21,3 +24,6 @@ def config_id(value: Any) -> str:
     if isinstance(value, dict):
         return json.dumps(value, sort_keys=True) if value else "default"
     return str(value)
+
+
+MAX_STEPS = 20_000

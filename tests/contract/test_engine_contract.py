@@ -27,9 +27,7 @@ from app.games.base import (
     SeededRng,
 )
 from app.realtime.diff import diff
-from tests.contract.configs import ENGINES, config_id, configs
-
-MAX_STEPS = 20_000
+from tests.contract.configs import ENGINES, MAX_STEPS, config_id, configs
 
 
 def canon(engine: Engine, state: Any) -> str:

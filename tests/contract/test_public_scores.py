@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from app.games.base import Engine, SeededRng
-from tests.contract.test_engine_contract import MAX_STEPS, config_id, configs
+from tests.contract.configs import MAX_STEPS, config_id, configs
 
 
 def numbers(values: list[Any]) -> bool:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Player, postgres_url, reset_postgres, start_game
-from tests.reliability.test_crash import Instance
+from tests.support.instances import Instance
 
 
 def test_pg_dump_and_restore_keep_every_game(tmp_path: Path) -> None:

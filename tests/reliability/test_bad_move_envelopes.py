@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import start_game
-from tests.ws.test_socket import Viewer
+from tests.support.sockets import Viewer
 
 KINDS = {
     "grand-bazaar": {"first_player": 0},

@@ -16,7 +16,7 @@ import httpx
 from websockets.exceptions import ConnectionClosed
 
 from tests.conftest import Player, free_port, start_game
-from tests.ws.test_socket import Viewer
+from tests.support.sockets import Viewer
 
 ROOT = Path(__file__).resolve().parents[2]
 

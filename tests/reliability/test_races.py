@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 
 from tests.conftest import move_entries, start_game
-from tests.ws.test_socket import Viewer
+from tests.support.sockets import Viewer
 
 
 def test_racing_moves_for_the_same_seq_exactly_one_lands(server: Any, players: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import start_game
-from tests.ws.test_socket import Viewer, move_once
+from tests.support.sockets import Viewer, move_once
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from tests.conftest import (
     make_settings,
     move_entries,
 )
-from tests.ws.test_socket import Viewer
+from tests.support.sockets import Viewer
 
 
 def serve(backend: str, tmp: Path, **overrides: Any) -> ServerThread:

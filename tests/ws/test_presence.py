@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from tests.conftest import start_game
-from tests.ws.test_socket import Viewer
+from tests.support.sockets import Viewer
 
 
 def frames_for(sock: Viewer, seconds: float) -> list[dict[str, Any]]:

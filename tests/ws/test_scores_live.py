@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.ws.test_socket import Viewer, move_once, table  # noqa: F401  (table: a fixture)
+from tests.support.sockets import Viewer, move_once
 
 
-def test_scores_follow_the_patches_of_a_spectators_socket(table: Any) -> None:  # noqa: F811
+def test_scores_follow_the_patches_of_a_spectators_socket(table: Any) -> None:
     eve, gid = table["eve"], table["game_id"]
     sock = Viewer(table["server"].url, gid, None)
     sock.send({"type": "hello"})

@@ -13,7 +13,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.conftest import Player, ServerThread, make_settings, start_game
-from tests.ws.test_socket import Viewer
+from tests.support.sockets import Viewer
 
 
 def accepted(viewer: Viewer) -> bool:

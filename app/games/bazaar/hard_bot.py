@@ -25,8 +25,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Protocol
 
-from app.games.base import GameError, Move, Rng, SeededRng
+from app.games.base import Event, GameError, Move, Rng, SeededRng
 
 from .bot import BUY_BONUS, PILE, TRADE_STEP, _Judge
 from .data import CHARTS, DIE_FACES, EQUATIONS, HAND_LIMIT, STARRED, WARES, WILD, card_equations
@@ -324,6 +325,18 @@ def _candidates(state: BazaarState, seat: int, legal: list[Move]) -> list[Move]:
     return sorted(legal, key=kept, reverse=True)[:RETURN_SHORTLIST]
 
 
+class Searchable(Protocol):
+    """The three engine methods the search calls (the engine passes itself, so this module
+    never imports engine.py, which imports this one)."""
+
+    def legal_moves(self, state: BazaarState, seat: int) -> list[Move]: ...
+
+    def apply(self, state: BazaarState, seat: int, move: Move,
+              rng: Rng) -> tuple[BazaarState, list[Event]]: ...
+
+    def resample_hidden(self, state: BazaarState, seat: int | None, rng: Rng) -> BazaarState: ...
+
+
 class Arm:
     """One root candidate and what the iterations found for it."""
 
@@ -335,12 +348,9 @@ class Arm:
         self.total = 0.0
 
 
-def hard_move(engine: object, state: BazaarState, seat: int, rng: Rng, iterations: int,
+def hard_move(engine: Searchable, state: BazaarState, seat: int, rng: Rng, iterations: int,
               out_of_time: Callable[[], bool]) -> Move:
     """The root move with the most visits after ``iterations`` determinised rollouts."""
-    from .engine import BazaarEngine  # the engine module imports this one
-
-    assert isinstance(engine, BazaarEngine)
     legal = engine.legal_moves(state, seat)
     if not legal:
         raise GameError(f"seat {seat} has no move to search")

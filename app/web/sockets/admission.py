@@ -1,12 +1,12 @@
 """Who may open a socket, for every socket endpoint (``/ws/games/{id}``, ``/ws/me``; docs/api.md).
 
-A browser page must come from an allowed origin (app/csrf.py); without an Origin it is no
+A browser page must come from an allowed origin (app/web/csrf.py); without an Origin it is no
 browser page, and only a Bearer header or ``?token=`` identifies it, never the cookie. A token
 that is unknown or signed out is told so (4401), not quietly treated as a spectator. Each
 identity may hold a bounded number of sockets on this instance, and so may each address over
 its sockets without an identity (4429 beyond; docs/operations.md says why identified callers
 do not count against their address). An admitted
-socket is registered under its session, so that signing out closes it (app/deps.py,
+socket is registered under its session, so that signing out closes it (app/web/deps.py,
 ``forget_sessions``).
 """
 
@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from fastapi import WebSocket
 
-from app.csrf import origin_allowed, parse_origins
-from app.deps import identity_of, token_of
 from app.identity.service import Identity
+from app.origins import origin_allowed, parse_origins
 from app.ratelimit import SocketSlots, client_address
+from app.web.deps import identity_of, token_of
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ async def identify(ws: WebSocket) -> Caller | None:
     origin = ws.headers.get("origin")
     if origin is not None and not origin_allowed(
             ws.scope, origin, parse_origins(ws.app.state.settings.allowed_origins)):  # type: ignore[arg-type]
-        await ws.close(code=4403, reason="CROSS_SITE")  # another site's page (app/csrf.py)
+        await ws.close(code=4403, reason="CROSS_SITE")  # another site's page (app/web/csrf.py)
         return None
     token = token_of(ws.headers, ws.cookies if origin is not None else {}, ws.query_params)
     user = await identity_of(ws, token)  # type: ignore[arg-type]
@@ -68,7 +68,16 @@ async def admit(ws: WebSocket, caller: Caller) -> str | None:
         raise
     if caller.user is not None:
         ws.app.state.session_sockets.setdefault(caller.user.session_id, set()).add(ws)
+        if revoked(ws, caller):  # revoked between the identification and now
+            await ws.close(code=4401, reason="SIGNED_OUT")
     return key
+
+
+def revoked(ws: WebSocket, caller: Caller) -> bool:
+    """Whether the caller's session has been revoked on any instance since the handshake: checked
+    before each frame is handled (a dict lookup; app/web/revocations.py)."""
+    return caller.user is not None and ws.app.state.revocations.is_revoked(
+        caller.user.session_id)
 
 
 def leave(ws: WebSocket, caller: Caller, slot: str) -> None:

@@ -15,7 +15,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TEMPLATES_DIR = ROOT / "templates"
 RULES_DIR = TEMPLATES_DIR / "rules"
 TOKEN_COOKIE = "bazaar_token"

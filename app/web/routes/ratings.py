@@ -6,12 +6,12 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from app.deps import SessionDep
 from app.errors import ApiError, not_found
 from app.games.base import get_engine
 from app.identity.models import User
 from app.ratings import service
 from app.schemas import IdParam
+from app.web.deps import SessionDep
 
 router = APIRouter(prefix="/api", tags=["ratings"])
 

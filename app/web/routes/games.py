@@ -7,23 +7,18 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from pydantic import Field
-from sqlalchemy.exc import IntegrityError
 
-from app.deps import CurrentUser, OptionalUser, PlayDep, SessionDep
-from app.errors import ApiError, conflict
+from app.errors import ApiError
 from app.games.base import get_engine
-from app.identity.service import names_of
-from app.lobbies import rematch as rematches
-from app.lobbies import repository as lobby_repo
-from app.lobbies import service as lobbies
-from app.lobbies.schemas import Clock, LobbyIn
-from app.play import clock, continuation, history, mine, notices, records, scores
+from app.play import clock, continuation, history, mine, records, scores
 from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
 from app.ratelimit import limit
 from app.ratings import service as ratings
+from app.rematch import offers as rematches
 from app.schemas import Body, ChatText, ClientMoveId, IdParam
+from app.web.deps import CurrentUser, OptionalUser, PlayDep, SessionDep
 
 router = APIRouter(prefix="/api", tags=["games"])
 
@@ -125,22 +120,10 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
     data["continuations"] = (await continuation.continuations(
         session, game_id, user.user_id if user else None) if live.finished else [])
     data["connected"] = await request.app.state.presence.connected(game_id)
-    data["rematch"] = await rematch_json(session, live) if live.finished else None
+    data["rematch"] = await rematches.summary(session, live) if live.finished else None
     # what a rated game did to each account's rating, once it is over
     data["ratings"] = await ratings.game_ratings(session, game_id) if live.finished else []
     return data
-
-
-async def rematch_json(session: SessionDep, live: LiveGame) -> dict[str, Any] | None:
-    """The rematch offered on a finished game: its lobby, who offered it, its game once begun."""
-    lobby = await lobby_repo.rematch_of(session, live.id)
-    if lobby is None:
-        return None
-    names = await names_of(session, {lobby.host_id})
-    return {"lobby_id": lobby.id, "by": names.get(lobby.host_id, "a player"),
-            "host_id": lobby.host_id,
-            "status": lobby.status, "game_id": lobby.game_id,
-            "invited": [s.user_id for s in lobby.seats if s.holder == "invited"]}
 
 
 @router.get("/games/{game_id}/legal-moves")
@@ -216,63 +199,6 @@ async def resign(game_id: IdParam, play: PlayDep, user: CurrentUser,
                  body: SeatBody | None = None) -> dict[str, Any]:
     """Resign a seat: the bot plays it to the end."""
     return await play.resign(game_id, user.user_id, body.seat if body else None)
-
-
-@router.post("/games/{game_id}/rematch", status_code=201)
-async def rematch(game_id: IdParam, play: PlayDep, session: SessionDep,
-                  user: CurrentUser) -> dict[str, Any]:
-    """Offer the rematch, or accept the one offered: one lobby for the whole table."""
-    live = await play.load(game_id)
-    if not live.finished:
-        raise conflict("GAME_RUNNING", "a rematch needs a finished game")
-    # the host may offer it even without a seat (a table of bots, the auction's organiser)
-    if user.user_id != live.host_id and user.user_id not in rematches.players_of(live):
-        raise ApiError(403, "NOT_A_PLAYER", "only the game's players may start a rematch")
-    game = await play.game_row(game_id)
-    try:
-        lobby, created = await rematches.offer(session, live, dict(game.options), user)
-        await session.commit()
-    except IntegrityError:
-        # another player offered it at this very moment, on another instance: join theirs
-        await session.rollback()
-        lobby, created = await rematches.offer(session, live, dict(game.options), user)
-        await session.commit()
-    if created:
-        await play.notify(game_id, {"type": "rematch", "lobby_id": lobby.id, "by": user.name,
-                                    "game_id": None})
-        # and on whichever page each invited player has open (their per-account channel)
-        title = live.engine.title
-        await notices.tell(play.hub, {s.user_id for s in lobby.seats
-                                      if s.holder == "invited" and s.user_id}, {
-            "kind": "rematch", "game_id": game_id, "lobby_id": lobby.id, "title": title,
-            "text": f"{user.name} offers you a rematch of {title}."})
-    return {"lobby_id": lobby.id, "created": created, "game_id": lobby.game_id}
-
-
-class ContinueIn(Body):
-    step: int = Field(ge=0, le=records.MAX_MOVES)
-
-
-@router.post("/games/{game_id}/continue", status_code=201)
-async def continue_from(game_id: IdParam, body: ContinueIn, request: Request,
-                        session: SessionDep, user: CurrentUser) -> dict[str, Any]:
-    """"Continue from here": a new lobby whose game starts from step ``step`` of this finished
-    game, its unseen part reshuffled; the caller hosts it (app/play/continuation.py)."""
-    await limit(request, "lobby", request.app.state.settings.rate_lobbies, user.user_id)
-    game, _state = await continuation.continuable(session, game_id, body.step)
-    names = await names_of(session, {user.user_id} | {
-        s["user_id"] for s in game.seats if s["holder"] == "user"})
-    names.setdefault(user.user_id, user.name)
-    seats = continuation.lobby_seats(game, user.user_id, names)
-    engine = get_engine(game.kind)
-    lobby_in = LobbyIn(kind=game.kind, players=len(seats),
-                       options=engine.public_options(game.options, False),
-                       private=game.private,
-                       clock=Clock(**game.clock) if game.clock else Clock(),
-                       takeover_level=game.takeover_level or "normal")
-    lobby = await lobbies.create(session, user, lobby_in, seats=seats, validate=False,
-                                 origin=(game.id, body.step))
-    return {"lobby_id": lobby.id, **lobbies.to_json(lobby, user, user.name)}
 
 
 @router.post("/games/{game_id}/chat", status_code=201)

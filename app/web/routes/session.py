@@ -6,10 +6,10 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from app.deps import COOKIE, CurrentUser, SessionDep, remember
 from app.identity.service import create_guest
 from app.ratelimit import limit_new_identity
 from app.schemas import Body, Name
+from app.web.deps import COOKIE, CurrentUser, SessionDep, remember
 
 router = APIRouter(prefix="/api", tags=["identity"])
 

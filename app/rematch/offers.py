@@ -1,4 +1,5 @@
-"""One rematch for the whole table (docs/api.md, "Rematch").
+"""One rematch for the whole table (docs/api.md, "Rematch"): offering, accepting, and what a
+finished game shows of its rematch.
 
 The first player to press Rematch on a finished game offers it: a lobby with the game's kind,
 options and seat count, hosted by that player. The other players' seats are kept for them as
@@ -12,14 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.errors import ApiError, conflict
 from app.identity.service import Identity, names_of
 from app.lobbies import repository as repo
 from app.lobbies import service
 from app.lobbies.models import Lobby
 from app.lobbies.schemas import Clock, LobbyIn
+from app.play import notices
 from app.play.live import LiveGame
+from app.play.service import PlayService
 
 
 def _seats(live: LiveGame, presser: str, names: dict[str, str]) -> list[dict[str, Any]]:
@@ -90,3 +95,46 @@ async def offer(session: AsyncSession, live: LiveGame, options: dict[str, Any],
     lobby = await service.create(session, user, body, seats=_seats(live, user.user_id, names),
                                  validate=False, rematch_of=live.id)
     return lobby, True
+
+
+async def press(play: PlayService, session: AsyncSession, game_id: str,
+                user: Identity) -> tuple[Lobby, bool]:
+    """Rematch pressed on a finished game: offer it, or accept the one offered; the table and
+    the invited players' pages are told of a new offer."""
+    live = await play.load(game_id)
+    if not live.finished:
+        raise conflict("GAME_RUNNING", "a rematch needs a finished game")
+    # the host may offer it even without a seat (a table of bots, the auction's organiser)
+    if user.user_id != live.host_id and user.user_id not in players_of(live):
+        raise ApiError(403, "NOT_A_PLAYER", "only the game's players may start a rematch")
+    game = await play.game_row(game_id)
+    try:
+        lobby, created = await offer(session, live, dict(game.options), user)
+        await session.commit()
+    except IntegrityError:
+        # another player offered it at this very moment, on another instance: join theirs
+        await session.rollback()
+        lobby, created = await offer(session, live, dict(game.options), user)
+        await session.commit()
+    if created:
+        await play.notify(game_id, {"type": "rematch", "lobby_id": lobby.id, "by": user.name,
+                                    "game_id": None})
+        # and on whichever page each invited player has open (their per-account channel)
+        title = live.engine.title
+        await notices.tell(play.hub, {s.user_id for s in lobby.seats
+                                      if s.holder == "invited" and s.user_id}, {
+            "kind": "rematch", "game_id": game_id, "lobby_id": lobby.id, "title": title,
+            "text": f"{user.name} offers you a rematch of {title}."})
+    return lobby, created
+
+
+async def summary(session: AsyncSession, live: LiveGame) -> dict[str, Any] | None:
+    """The rematch offered on a finished game: its lobby, who offered it, its game once begun."""
+    lobby = await repo.rematch_of(session, live.id)
+    if lobby is None:
+        return None
+    names = await names_of(session, {lobby.host_id})
+    return {"lobby_id": lobby.id, "by": names.get(lobby.host_id, "a player"),
+            "host_id": lobby.host_id,
+            "status": lobby.status, "game_id": lobby.game_id,
+            "invited": [s.user_id for s in lobby.seats if s.holder == "invited"]}

@@ -6,7 +6,6 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from app.deps import CurrentUser, OptionalUser, PlayDep, SessionDep
 from app.identity.service import Identity, names_of
 from app.lobbies import repository as repo
 from app.lobbies import service
@@ -14,6 +13,7 @@ from app.lobbies.models import Lobby
 from app.lobbies.schemas import JoinIn, LobbyIn, LobbyPatch, SeatIn
 from app.ratelimit import limit
 from app.schemas import IdParam
+from app.web.deps import CurrentUser, OptionalUser, PlayDep, SessionDep
 
 router = APIRouter(prefix="/api/lobbies", tags=["lobbies"])
 

@@ -13,7 +13,7 @@ origins:
   (``COOKIE_SETTING_PATHS``: they set the cookie) are checked the
   same way when it carries an ``Origin``/``Referer``, so that no other site can swap the
   browser's identity; a client that sends neither header is not a browser page and may call it.
-* the WebSocket handshake (``app/realtime/ws.py``) is refused when its ``Origin`` is not
+* the WebSocket handshake (``app/web/sockets/game.py``) is refused when its ``Origin`` is not
   allowed; a handshake without ``Origin`` is not from a browser page and is not authenticated
   by the cookie (Bearer header or ``token`` query only).
 
@@ -28,14 +28,13 @@ Allowed origins: ``ALLOWED_ORIGINS`` (comma-separated) when set, else the server
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
 from starlette.requests import cookie_parser
 
-from app.deps import COOKIE
+from app.origins import origin_allowed, parse_origins, referer_origin
+from app.web.deps import COOKIE
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 CUSTOM_HEADER = "x-requested-with"
@@ -44,82 +43,6 @@ COOKIE_SETTING_PATHS = frozenset({SESSION_PATH, "/api/account/signin", "/api/acc
                                   "/api/account/passkeys/signin"})
 """Requests that set the cookie: checked as ``POST /api/session`` (no other site may sign the
 browser in to an account of its choosing)."""
-_DEFAULT_PORTS = {"http": 80, "https": 443}
-_HTTP_SCHEME = {"http": "http", "https": "https", "ws": "http", "wss": "https"}
-
-
-def normalise_origin(value: str) -> str | None:
-    """``scheme://host[:port]`` in lower case without a default port; None if not an origin.
-
-    ``null`` (sandboxed frames, ``data:`` pages), other schemes, paths, user info and bad
-    ports are not origins, so they never match.
-    """
-    try:
-        split = urlsplit(value.strip())
-        port = split.port
-    except ValueError:
-        return None
-    scheme = split.scheme.lower()
-    host = split.hostname
-    if scheme not in _DEFAULT_PORTS or not host or "@" in split.netloc:
-        return None
-    if split.path not in ("", "/") or split.query or split.fragment:
-        return None
-    if ":" in host:  # IPv6 literal
-        host = f"[{host}]"
-    if port is None or port == _DEFAULT_PORTS[scheme]:
-        return f"{scheme}://{host}"
-    return f"{scheme}://{host}:{port}"
-
-
-def referer_origin(referer: str) -> str | None:
-    """The origin of a ``Referer`` URL (its scheme and host, the path dropped)."""
-    try:
-        split = urlsplit(referer.strip())
-    except ValueError:
-        return None
-    if not split.scheme or not split.netloc:
-        return None
-    return normalise_origin(f"{split.scheme}://{split.netloc}")
-
-
-@lru_cache(maxsize=16)
-def parse_origins(value: str | None) -> frozenset[str] | None:
-    """``ALLOWED_ORIGINS`` as normalised origins; None when unset (the server's own origin).
-
-    Raises ValueError for an entry that is not an origin, so that a typo fails at start.
-    """
-    entries = [v.strip() for v in (value or "").split(",") if v.strip()]
-    if not entries:
-        return None
-    origins = set()
-    for entry in entries:
-        origin = normalise_origin(entry)
-        if origin is None:
-            raise ValueError(f"ALLOWED_ORIGINS: {entry!r} is not an origin like https://example.org")
-        origins.add(origin)
-    return frozenset(origins)
-
-
-def own_origin(scope: dict[str, Any]) -> str | None:
-    """The origin this request was addressed to: its scheme and ``Host`` header."""
-    host = Headers(scope=scope).get("host")
-    scheme = _HTTP_SCHEME.get(str(scope.get("scheme", "http")).lower())
-    if not host or scheme is None:
-        return None
-    return normalise_origin(f"{scheme}://{host}")
-
-
-def origin_allowed(scope: dict[str, Any], origin: str, allowed: frozenset[str] | None) -> bool:
-    """Whether ``origin`` (an Origin header, or a Referer's origin) may act on this site."""
-    value = normalise_origin(origin)
-    if value is None:
-        return False
-    if allowed is not None:
-        return value in allowed
-    return value == own_origin(scope)
-
-
 def _is_json(content_type: str | None) -> bool:
     media = (content_type or "").split(";", 1)[0].strip().lower()
     if not media.startswith("application/"):
@@ -134,7 +57,7 @@ def refusal(scope: dict[str, Any], allowed: frozenset[str] | None) -> str | None
         return None
     headers = Headers(scope=scope)
     if headers.get("authorization", "").lower().startswith("bearer "):
-        return None  # token clients: the cookie is not used (app/deps.py, token_of)
+        return None  # token clients: the cookie is not used (app/web/deps.py, token_of)
     sets_cookie = scope.get("path") in COOKIE_SETTING_PATHS
     by_cookie = not sets_cookie and bool(cookie_parser(headers.get("cookie", "")).get(COOKIE))
     if not (by_cookie or sets_cookie):

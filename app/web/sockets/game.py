@@ -19,13 +19,14 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from app.errors import ApiError
 from app.identity.service import Identity
 from app.json_text import json_text
-from app.play.live import LiveGame, Viewer
+from app.play.live import LiveGame
 from app.play.service import PlayService
 from app.ratelimit import caller_key
-from app.realtime import admission
 from app.realtime.presence import Presence
 from app.realtime.pump import pumping
+from app.realtime.viewer import Viewer
 from app.schemas import ID_PATTERN, ChatText, ClientMoveId
+from app.web.sockets import admission
 
 log = logging.getLogger("bazaar.ws")
 router = APIRouter()
@@ -121,8 +122,10 @@ class Connection:
 
     async def on_notice(self, notice: dict[str, Any]) -> None:
         kind = notice.get("type")
-        if kind == "advanced":
-            if notice["seq"] > self.live.seq:
+        if kind in ("advanced", "resync"):
+            # resync: the hub is back after an outage, in which other instances' notices
+            # were lost; the log in the database says what this viewer missed
+            if kind == "resync" or notice["seq"] > self.live.seq:
                 async with self.live.lock:
                     await self.play.catch_up(self.live)
             if self.seq is not None and self.live.seq > self.seq:
@@ -142,8 +145,9 @@ class Connection:
         try:
             frame = ClientFrame.validate_json(text)
         except ValidationError as err:
-            first = err.errors()[0] if err.errors() else {}
-            await self.error("BAD_FRAME", f"malformed frame: {first.get('msg', 'invalid')}")
+            errors = err.errors()
+            await self.error("BAD_FRAME",
+                             f"malformed frame: {errors[0]['msg'] if errors else 'invalid'}")
             return
         if isinstance(frame, Hello):
             if self.viewer is not None:
@@ -223,6 +227,12 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
+                    break
+                if admission.revoked(ws, caller):
+                    # signed out elsewhere: this frame is not handled; the close may be on
+                    # its way already (app/web/revocations.py)
+                    with contextlib.suppress(Exception):
+                        await ws.close(code=4401, reason="SIGNED_OUT")
                     break
                 text = message.get("text")
                 if text is None:
