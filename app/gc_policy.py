@@ -5,7 +5,7 @@ objects and an older one every tenth of those. A move allocates thousands of sho
 and lists (views, patches, frames, rows), so under load the collector runs several times per
 move, and each older collection walks every object the process has kept since start-up: the
 imported modules, SQLAlchemy's and pydantic's caches, every live game's history. Measured
-under ``../shared/peers/run.sh``'s load this was a quarter of the server's CPU.
+under ``bench/peers/run.sh``'s load this was a quarter of the server's CPU.
 
 At the end of start-up the objects that exist are moved out of the collector's sight
 (``gc.freeze``: they live as long as the process anyway), and the young generation's threshold

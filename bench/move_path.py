@@ -6,7 +6,7 @@ moves of the seat to act, the spectator's view, the diff of two views (app/realt
 the events in words, and the encoding of the patch frame. Best of ``--passes`` passes over the
 same game (the minimum is the figure least disturbed by the rest of the machine); microseconds
 per step. What is not here is the platform around it (the socket, the rate limit, the commit,
-the hub), which `../shared/peers/run.sh` measures whole. Prints, and writes
+the hub), which `bench/peers/run.sh` measures whole. Prints, and writes
 bench/results/move_path.json. Figures are printed, never asserted.
 
     python bench/move_path.py [--passes 15] [--kind grand-bazaar]

@@ -1,6 +1,7 @@
 """Shared fixtures: a real server (uvicorn in a thread) on SQLite and on PostgreSQL.
 
-PostgreSQL tests need TEST_DATABASE_URL (e.g. postgresql+asyncpg://postgres@127.0.0.1/test).
+PostgreSQL tests need TEST_DATABASE_URL (e.g. postgresql+asyncpg://postgres@127.0.0.1/test);
+under pytest-xdist each worker uses a database of its own beside it (tests/per_worker.py).
 Without it they are skipped locally, but fail in CI (CI or REQUIRE_POSTGRES set), so that a
 missing database can never pass silently.
 """
@@ -22,6 +23,10 @@ import uvicorn
 
 from app.config import Settings
 from app.main import create_app
+from tests import per_worker
+
+# Under pytest-xdist, this worker's own PostgreSQL and Redis databases (tests/per_worker.py).
+per_worker.isolate()
 
 BACKENDS = ["sqlite", "postgres"]
 
@@ -35,6 +40,7 @@ def free_port() -> int:
 def postgres_url() -> str | None:
     url = os.environ.get("TEST_DATABASE_URL")
     if url:
+        per_worker.ensure_database(url)
         return url
     if os.environ.get("CI") or os.environ.get("REQUIRE_POSTGRES"):
         pytest.fail("TEST_DATABASE_URL is not set, and CI requires the PostgreSQL tests")

@@ -1,4 +1,4 @@
-"""The engine contract (DESIGN.md, "Engine contract" and "Randomness and the move log").
+"""The engine contract (docs/design.md, "Engine contract" and "Randomness and the move log").
 
 Every game is an `Engine`: a stateless object whose methods are pure functions of plain
 state. The platform knows games only through this module: it never contains a rule.
@@ -457,7 +457,7 @@ class Engine(ABC):
     host_moves: frozenset[str] = frozenset()
     """Move types only the lobby host may make, at any time; the platform applies them as HOST."""
 
-    # -- the core: DESIGN.md "Engine contract"
+    # -- the core: docs/design.md "Engine contract"
 
     @abstractmethod
     def setup(self, names: Sequence[str], options: Mapping[str, JSON], rng: Rng) -> State:

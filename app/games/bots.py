@@ -1,4 +1,4 @@
-"""Bot levels (issue 17; DESIGN.md "Engine contract": ``bot_move`` and ``hard_move``).
+"""Bot levels (issue 17; docs/design.md "Engine contract": ``bot_move`` and ``hard_move``).
 
 Every game has two levels. **normal** is the baseline bot, `Engine.bot_move`: one cheap,
 greedy decision. **hard** is `Engine.hard_move`: a search over the engine (app/games/search.py)

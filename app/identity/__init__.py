@@ -1,1 +1,1 @@
-"""Guest identities: a name and an unguessable token (DESIGN.md, "HTTP API")."""
+"""Guest identities: a name and an unguessable token (docs/design.md, "HTTP API")."""

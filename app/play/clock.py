@@ -1,4 +1,4 @@
-"""Turn clocks and absent players (DESIGN.md, "Seats, clocks, resigning").
+"""Turn clocks and absent players (docs/design.md, "Seats, clocks, resigning").
 
 A lobby's clock is off, ``move`` (seconds per move) or ``game`` (seconds per game and seat,
 spent while the seat is to act). When a seat's time runs out, the platform moves for it with

@@ -1,5 +1,5 @@
 """The task that watches this instance's turn clocks and moves for a seat whose time ran out
-(DESIGN.md, "Seats, clocks, resigning"; the clocks themselves are app/play/clock.py, which the
+(docs/design.md, "Seats, clocks, resigning"; the clocks themselves are app/play/clock.py, which the
 game service updates on every move, so this watcher lives apart from both)."""
 
 from __future__ import annotations

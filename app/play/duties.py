@@ -1,4 +1,4 @@
-"""End-of-game duties made durable: the ``game_duties`` outbox (DESIGN.md, "Duties after a
+"""End-of-game duties made durable: the ``game_duties`` outbox (docs/design.md, "Duties after a
 commit are durable"; issue 24, point 6).
 
 A game's final move writes its outbox row in the move's own transaction (app/play/writer.py),

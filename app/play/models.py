@@ -1,4 +1,4 @@
-"""The games, moves, snapshots and chat tables (DESIGN.md, "Randomness and the move log").
+"""The games, moves, snapshots and chat tables (docs/design.md, "Randomness and the move log").
 
 The log is the truth: ``games`` holds the setup record, ``moves`` one row per applied move with
 the chance outcomes it consumed. The ``(game_id, seq)`` primary key is the optimistic
@@ -118,7 +118,7 @@ class AwaySeat(Base):
 
 class GameDuty(Base):
     """A finished game's end-of-game duties (ratings, notices), pending until done: the outbox
-    row of DESIGN.md's "Duties after a commit are durable".
+    row of docs/design.md's "Duties after a commit are durable".
 
     Written in the final move's transaction, so a finished game always has either this row or
     its duties done. The instance that committed the move holds the claim until

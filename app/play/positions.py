@@ -1,5 +1,5 @@
 """A recorded game's position at any step: its nearest snapshot, then the log replayed
-(DESIGN.md's move log). Continue-from-here and the import check of a continued game's source
+(docs/design.md's move log). Continue-from-here and the import check of a continued game's source
 both read positions here, so neither imports the other."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The move pipeline and everything else a game in play needs (STYLE.md, "A move's trip").
+"""The move pipeline and everything else a game in play needs (docs/style.md, "A move's trip").
 
 In order: load the game (from memory when live) → reject if finished → resolve the caller's
 seat → reject if not to act → reject a stale ``seq`` → apply → append the move row (a key clash

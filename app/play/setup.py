@@ -1,4 +1,4 @@
-"""Starting a game: the setup record (DESIGN.md, "Randomness and the move log").
+"""Starting a game: the setup record (docs/design.md, "Randomness and the move log").
 
 All setup randomness happens in the engine's ``setup`` through a recording generator; the
 record keeps the seed, the chance outcomes it drew and the initial state (deck order included),

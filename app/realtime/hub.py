@@ -1,4 +1,5 @@
-"""The hub: fans a game's messages out to every socket watching it (DESIGN.md, "Many instances").
+"""The hub: fans a game's messages out to every socket watching it (docs/design.md,
+"Many instances").
 
 Messages are small notices (``{"type": "advanced", "seq": n}``, chat lines, resignations); each
 socket turns a notice into its own viewer's patches. `InProcessHub` serves one instance;

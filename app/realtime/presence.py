@@ -1,8 +1,8 @@
 """Who is connected to a game: its seats and how many spectators (docs/api.md, ``presence``).
 
 Each instance counts its own sockets. With one instance that is the whole truth; with several
-(``REDIS_URL``, DESIGN.md "Many instances") a player connected to another instance must not look
-away, so every instance also writes its counts to a Redis hash per game
+(``REDIS_URL``, docs/design.md "Many instances") a player connected to another instance must
+not look away, so every instance also writes its counts to a Redis hash per game
 (``bazaar:presence:<game>``, one field per instance and viewer) and the presence frame sums the
 hash over the instances that are alive. An instance keeps a key with a short expiry
 (``bazaar:instance:<id>``) and renews it; the fields of an instance whose key has expired (it

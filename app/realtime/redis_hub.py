@@ -1,4 +1,4 @@
-"""The Redis hub: committed notices cross instances on one channel per game (DESIGN.md,
+"""The Redis hub: committed notices cross instances on one channel per game (docs/design.md,
 "Many instances").
 
 Postgres stays the single source of truth: a notice only says "game g advanced to seq n" (or

@@ -17,6 +17,7 @@ from app.db import make_engine
 from app.ids import token_hash
 from app.migrate import alembic_config
 from tests.conftest import ServerThread, database_url, make_settings
+from tests.support.threads import in_thread
 
 GUESTS = {"u-ann": ("Ann", "ann-token-" + "a" * 30), "u-bob": ("Bob", "bob-token-" + "b" * 30)}
 
@@ -32,12 +33,12 @@ async def _run(url: str, sql: str, params: list[dict[str, Any]] | None = None) -
 
 
 def run(url: str, sql: str, params: list[dict[str, Any]] | None = None) -> list[Any]:
-    return asyncio.run(_run(url, sql, params))
+    return in_thread(asyncio.run, _run(url, sql, params))
 
 
 def seed_at_0002(url: str) -> None:
     """The tables as revision 0002 left them, with two guests, a lobby and a game."""
-    command.upgrade(alembic_config(url), "0002")
+    in_thread(command.upgrade, alembic_config(url), "0002")
     run(url, "INSERT INTO users (id, name, token_hash) VALUES (:id, :name, :hash)",
         [{"id": uid, "name": name, "hash": token_hash(tok)} for uid, (name, tok) in GUESTS.items()])
     run(url, "INSERT INTO lobbies (id, kind, host_id, options, clock, private, status) "
@@ -55,7 +56,7 @@ def test_upgrade_keeps_guest_tokens_and_downgrade_restores_them(
         backend: str, tmp_path: Path) -> None:
     url = database_url(backend, tmp_path)
     seed_at_0002(url)
-    command.upgrade(alembic_config(url), "0010")
+    in_thread(command.upgrade, alembic_config(url), "0010")
     rows = run(url, "SELECT user_id, token_hash, revoked_at FROM user_sessions ORDER BY user_id")
     assert rows == [(uid, token_hash(tok), None) for uid, (_n, tok) in sorted(GUESTS.items())]
 
@@ -71,11 +72,11 @@ def test_upgrade_keeps_guest_tokens_and_downgrade_restores_them(
         httpx.post(f"{srv.url}/api/account/signout", headers=bob).raise_for_status()
         assert httpx.get(f"{srv.url}/api/session", headers=bob).status_code == 401
 
-    command.downgrade(alembic_config(url), "0002")
+    in_thread(command.downgrade, alembic_config(url), "0002")
     users = dict(run(url, "SELECT id, token_hash FROM users"))
     assert users["u-ann"] == token_hash(GUESTS["u-ann"][1])
     assert users["u-bob"] not in (None, token_hash(GUESTS["u-bob"][1]))  # signed out: no token
     tables = run(url, "SELECT count(*) FROM games")
     assert tables == [(1,)]
-    command.upgrade(alembic_config(url), "0010")  # and up again, cleanly
+    in_thread(command.upgrade, alembic_config(url), "0010")  # and up again, cleanly
     assert len(run(url, "SELECT id FROM user_sessions")) == 2

@@ -16,6 +16,7 @@ from sqlalchemy import inspect
 from app.db import make_engine
 from app.migrate import alembic_config
 from tests.conftest import BACKENDS, database_url
+from tests.support.threads import in_thread
 
 
 def columns(url: str) -> dict[str, set[str]]:
@@ -42,16 +43,16 @@ def columns(url: str) -> dict[str, set[str]]:
 def test_the_columns_after_0002_upgrade_and_downgrade(backend: str, tmp_path: Path) -> None:
     url = database_url(backend, tmp_path)
     config = alembic_config(url)
-    command.upgrade(config, "head")
+    in_thread(command.upgrade, config, "head")
     added = {"games": {"continued_from", "continued_step", "origin_state", "to_act", "rated",
                        "takeover_level"},
              "lobbies": {"continue_game", "continue_step", "rematch_of", "rated",
                          "takeover_level"}}
     now = columns(url)
     assert all(added[t] <= now[t] for t in added), now
-    command.downgrade(config, "0002")
+    in_thread(command.downgrade, config, "0002")
     before = columns(url)
     assert all(not added[t] & before[t] for t in added), before
-    command.upgrade(config, "head")
+    in_thread(command.upgrade, config, "head")
     again = columns(url)
     assert all(added[t] <= again[t] for t in added), again

@@ -1,4 +1,4 @@
-"""Names and chat are user input: shown as text, never run or parsed as HTML (DESIGN.md)."""
+"""Names and chat are user input: shown as text, never run or parsed as HTML (docs/design.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The contract suite (DESIGN.md "Engine contract"): run over every registered engine.
+"""The contract suite (docs/design.md "Engine contract"): run over every registered engine.
 
 Random games to the end never raise; apply never mutates its input; serialise -> deserialise is
 identity; replaying the recorded chance outcomes reproduces the state; views hold no hidden
@@ -161,7 +161,7 @@ def test_start_is_setup_with_its_events(engine: Engine) -> None:
 
 
 # --------------------------------------------------------------------------- malformed envelopes
-# DESIGN.md "Engine contract": a malformed move is `InvalidMove` (422), whatever its shape; no
+# docs/design.md "Engine contract": a malformed move is `InvalidMove` (422), whatever its shape; no
 # payload may make `apply` raise a Python error (TypeError, KeyError, ...) or change its input.
 
 JUNK_TYPES: tuple[Any, ...] = ([], ["Roll"], 7, -1, None, {}, {"type": "Roll"}, True, 1.5, "")

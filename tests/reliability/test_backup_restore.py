@@ -12,12 +12,13 @@ import pytest
 from tests.conftest import Player, postgres_url, reset_postgres, start_game
 from tests.support.instances import Instance
 
-RESTORED = "bazaar_restore_test"
-
 
 def test_pg_dump_and_restore_keep_every_game(tmp_path: Path) -> None:
     url = postgres_url()
     assert url is not None
+    # beside the test database, named after it: runs on other databases (xdist workers, other
+    # checkouts) never restore into the same one
+    restored = url.partition("?")[0].rsplit("/", 1)[1] + "_restored"
     if not shutil.which("pg_dump"):
         pytest.fail("pg_dump is needed for the backup test")
     reset_postgres(url)
@@ -39,12 +40,12 @@ def test_pg_dump_and_restore_keep_every_game(tmp_path: Path) -> None:
     subprocess.run(["pg_dump", "--format=custom", "--no-owner", "-f", str(dump), plain],
                    check=True)
     base = plain.rsplit("/", 1)[0]
-    subprocess.run(["dropdb", "--if-exists", "-h", "127.0.0.1", "-U", "postgres", RESTORED],
+    subprocess.run(["dropdb", "--if-exists", "-h", "127.0.0.1", "-U", "postgres", restored],
                    check=True)
-    subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", RESTORED], check=True)
-    subprocess.run(["pg_restore", "--no-owner", "--dbname", f"{base}/{RESTORED}", str(dump)],
+    subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", restored], check=True)
+    subprocess.run(["pg_restore", "--no-owner", "--dbname", f"{base}/{restored}", str(dump)],
                    check=True)
-    second = Instance(url.rsplit("/", 1)[0] + f"/{RESTORED}", log)
+    second = Instance(url.rsplit("/", 1)[0] + f"/{restored}", log)
     try:
         ann2 = Player(second.url, "Eve")
         assert ann2.ok(ann2.get(f"/api/games/{game_id}/log")) == before
@@ -56,5 +57,5 @@ def test_pg_dump_and_restore_keep_every_game(tmp_path: Path) -> None:
         assert mover.ok(mover.move(game_id, game["seq"], mover.game(game_id)["legal"][0]))
     finally:
         second.stop()
-        subprocess.run(["dropdb", "--if-exists", "-h", "127.0.0.1", "-U", "postgres", RESTORED],
+        subprocess.run(["dropdb", "--if-exists", "-h", "127.0.0.1", "-U", "postgres", restored],
                        check=False)

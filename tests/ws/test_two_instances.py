@@ -1,4 +1,4 @@
-"""Two real uvicorn instances sharing PostgreSQL and Redis (DESIGN.md, "Many instances").
+"""Two real uvicorn instances sharing PostgreSQL and Redis (docs/design.md, "Many instances").
 
 Players connected to different instances play a game to the end over their sockets; a spectator
 on a third connection sees every patch, in order, ending equal to the HTTP view.
