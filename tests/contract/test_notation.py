@@ -168,7 +168,7 @@ def test_moves_of_other_steps_are_refused_with_the_rule_when_not_legal_now(
 @pytest.mark.parametrize("engine", [e for e in ENGINES if e.max_players > 1], ids=config_id)
 def test_a_move_read_for_a_seat_not_to_act_is_not_your_turn(engine: Engine) -> None:
     players, options = engine.contract_configs()[-1]
-    for state, seats in _game(engine, players, options):
+    for state, _seats in _game(engine, players, options):
         idle = [s for s in range(players) if s not in engine.to_act(state)]
         if not idle:
             continue
