@@ -9,8 +9,7 @@ tolerant when reading (any case, any spacing). This module holds the parts they 
 * `checked` proves a read move legal now by a dry run of the engine's own ``apply``, so an
   illegal move is refused with the engine's reason, which names the rule (and a seat that
   is not to act gets `NotYourTurn`), exactly as if it had been sent as JSON;
-* `first_accepted` picks the reading of a text that is legal now;
-* `pick` resolves a shortened text against the legal moves that it may mean.
+* `first_accepted` picks the reading of a text that is legal now.
 
 Standard library only, like every engine module.
 """
@@ -18,10 +17,10 @@ Standard library only, like every engine module.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from app.games.base import Engine, GameError, IllegalMove, InvalidMove, Move, Seat
+from app.games.base import Engine, GameError, InvalidMove, Move, Seat
 
 MAX_TEXT = 120
 """Typed moves longer than this are refused before any parsing (an input limit, no rule)."""
@@ -76,20 +75,6 @@ class _DryRng:
 
     def witness(self, value: Any) -> None:
         return None
-
-
-def pick(candidates: Iterable[Move], fits: Callable[[Move], bool], rule: str,
-         what: str, ambiguous: Callable[[list[Move]], str]) -> Move | None:
-    """The one candidate that ``fits``; None if none does.
-
-    Several fitting candidates are refused (`IllegalMove`, as chess refuses an ambiguous
-    SAN move) with ``ambiguous(matches)`` saying what to add; ``what`` names the move.
-    """
-    matches = [m for m in candidates if fits(m)]
-    if len(matches) > 1:
-        raise IllegalMove(f"{rule}: “{what}” is ambiguous here: {ambiguous(matches)}",
-                          "AMBIGUOUS_MOVE")
-    return matches[0] if matches else None
 
 
 def first_accepted(engine: Engine, state: Any, seat: Seat, candidates: Sequence[Move]) -> Move:
