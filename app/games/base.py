@@ -521,6 +521,27 @@ class Engine(ABC):
     def bot_move(self, state: State, seat: Seat, rng: Rng) -> Move:
         """A legal, sensible move for ``seat`` (the baseline bot)."""
 
+    # -- moves as text (issue 31; each game's notation.py, documented on its rules page)
+
+    @abstractmethod
+    def write_move(self, state: State, seat: Seat, move: Move) -> str:
+        """``move`` of ``seat`` in the game's notation, as short as is unambiguous in ``state``.
+
+        ``state`` is the position before the move; any move the engine accepts there can be
+        written, and `read_move` of the text gives the move back (legal moves exactly; a move
+        the engine treats as the same, e.g. another rotation of one layout, may come back in
+        the legal list's form).
+        """
+
+    @abstractmethod
+    def read_move(self, state: State, seat: Seat, text: str) -> Move:
+        """The move that ``text`` names for ``seat`` in ``state``; case and spaces are free.
+
+        Raises `InvalidMove` for text that is no move of the game (the reason says what was
+        wrong, in words), `IllegalMove` (citing the rule) for a move not legal now or a text
+        that fits several, `NotYourTurn` for a seat with nothing to do; changes nothing.
+        """
+
     hard_iterations: int = 0
     """Search iterations of the hard bot per move at full budget, measured so that a move
     stays well under one second of CPU on the project's machine (app/games/bots.py)."""

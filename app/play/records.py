@@ -15,7 +15,7 @@ from pydantic import TypeAdapter, ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import ApiError
-from app.games.base import HOST, GameError, ReplayRng, get_engine
+from app.games.base import HOST, Engine, GameError, ReplayRng, get_engine
 from app.games.bots import LEVELS
 from app.ids import new_id
 from app.play import repository as repo
@@ -123,16 +123,10 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
     except KeyError:
         raise ApiError(422, "UNKNOWN_KIND", "unknown game kind") from None
     names, moves = _check_fields(record)
+    origin = _origin(record)
+    state = check_setup(engine, record)
+    options = engine.validate_options(record.get("options") or {}, len(names))
     try:
-        options = engine.validate_options(record.get("options") or {}, len(names))
-        setup_rng = ReplayRng(record.get("setup_chance") or [])
-        origin = _origin(record)
-        if origin is None:
-            state = engine.setup(names, options, setup_rng)
-        else:
-            source = engine.rename_seats(engine.load_state(origin["state"]), names)
-            state = engine.resample_hidden(source, None, setup_rng)
-        setup_rng.finish()
         initial = engine.dump_state(state)
         if _canon(initial) != _canon(record.get("initial_state")):
             raise _bad("the initial state does not follow from the setup record")
@@ -169,6 +163,27 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
                       entry.get("chance") or [], entry.get("events") or [],
                       entry.get("actor", "player"), None, entry.get("level"))
     return game
+
+
+def check_setup(engine: Engine, record: dict[str, Any]) -> Any:
+    """The position before a record's first move, from its setup (names, options, seed,
+    setup chance outcomes, a continued game's origin), each checked; raises 422."""
+    names, _ = _check_fields(record)
+    try:
+        options = engine.validate_options(record.get("options") or {}, len(names))
+        setup_rng = ReplayRng(record.get("setup_chance") or [])
+        origin = _origin(record)
+        if origin is None:
+            state = engine.setup(names, options, setup_rng)
+        else:
+            source = engine.rename_seats(engine.load_state(origin["state"]), names)
+            state = engine.resample_hidden(source, None, setup_rng)
+        setup_rng.finish()
+    except GameError as err:
+        raise _bad(f"the record does not replay: {err.reason}") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        raise _malformed(f"malformed record: {err}") from None
+    return state
 
 
 def _origin(record: dict[str, Any]) -> dict[str, Any] | None:

@@ -154,6 +154,12 @@ def test_a_finished_game_continues_from_a_middle_step(server: Any, kind: str, pl
     copy = host.game(again)
     assert copy["status"] == "finished" and copy["view"] == final["view"]
     assert copy["continued_from"] == {"game": source, "step": k}
+    # the text record too (issue 31): its ContinuedFrom tag carries the source's position
+    text = host.get(f"/api/games/{game_id}/export", params={"format": "text"}).text
+    assert "\n[ContinuedFrom {" in text
+    from_text = host.game(host.ok(host.post("/api/games/import", json={"text": text}))["game_id"])
+    assert from_text["view"] == final["view"]
+    assert from_text["continued_from"] == {"game": source, "step": k}
     forged = _json(done)
     forged["continued_from"]["state"] = _json(engine.dump_state(states[k - 1]))
     refused = host.post("/api/games/import", json={"record": forged})

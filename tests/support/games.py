@@ -41,13 +41,14 @@ def play_to_end(players_by_seat: dict[int, Player], game_id: str, seed: int = 0,
 
 
 def local_record(kind: str = "grand-bazaar", players: int = 2, seed: int = 5,
-                 moves: int | None = None, names: list[Any] | None = None) -> dict[str, Any]:
+                 moves: int | None = None, names: list[Any] | None = None,
+                 options: dict[str, Any] | None = None) -> dict[str, Any]:
     """A complete record made here with the engine: random legal moves to the end (or cut
     short after ``moves``), in the export format; consistent, so only the field under test
     can be what a refusal is about."""
     engine = get_engine(kind)
     names = names or [f"P{i}" for i in range(players)]
-    options = engine.validate_options({}, players)
+    options = engine.validate_options(options or {}, players)
     setup = RecordingRng(SeededRng(seed))
     state = engine.setup(names, options, setup)
     record: dict[str, Any] = {

@@ -21,8 +21,9 @@ from app.games.base import (
     shuffle,
 )
 from app.games.breakdown import Breakdown
+from app.games.notation import first_accepted
 
-from . import bot, hard_bot, rules, view
+from . import bot, hard_bot, notation, rules, view
 from .breakdown import score_breakdown
 from .data import EXCHANGE_CARDS, STALL_COUNT, STALL_SIZE
 from .moves import parse_move
@@ -129,6 +130,12 @@ class BazaarEngine(Engine):
     def apply(self, state: BazaarState, seat: int, move: Move,
               rng: Rng) -> tuple[BazaarState, list[Event]]:
         return rules.apply(state, seat, parse_move(move), rng)
+
+    def write_move(self, state: BazaarState, seat: int, move: Move) -> str:
+        return notation.write(state, seat, move)
+
+    def read_move(self, state: BazaarState, seat: int, text: str) -> Move:
+        return first_accepted(self, state, seat, notation.parse(state, seat, text))
 
     def view(self, state: BazaarState, seat: int | None) -> dict[str, Any]:
         finished = state.phase == OVER

@@ -19,7 +19,7 @@ from app.games.base import (
     Rng,
     Seat,
 )
-from app.games.bombay_bazar import bot, flow, hard_bot, rules, scoring, start
+from app.games.bombay_bazar import bot, flow, hard_bot, notation, rules, scoring, start
 from app.games.bombay_bazar.breakdown import score_breakdown
 from app.games.bombay_bazar.data import MAX_PLAYERS, MIN_PLAYERS, PICTURE_IDS
 from app.games.bombay_bazar.describe import describe_event
@@ -37,6 +37,7 @@ from app.games.bombay_bazar.state import (
 from app.games.bombay_bazar.tournament import standings
 from app.games.bombay_bazar.view import view as build_view
 from app.games.breakdown import Breakdown
+from app.games.notation import checked
 
 STEP_OF: dict[str, str] = {
     "ChooseElephant": "elephants",
@@ -159,6 +160,13 @@ class BombayBazarEngine(Engine):
         else:
             flow.place(new, seat, layout, rng, events)
         return new, events
+
+    def write_move(self, state: State, seat: Seat, move: Move) -> str:
+        legal = self.legal_moves(state, seat) if move.get("type") == "PlacePiece" else []
+        return notation.write(legal, move)
+
+    def read_move(self, state: State, seat: Seat, text: str) -> Move:
+        return checked(self, state, seat, notation.parse(self.legal_moves(state, seat), text))
 
     # -- views and results
 

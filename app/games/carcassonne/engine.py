@@ -19,9 +19,11 @@ from app.games.base import (
     shuffle,
 )
 from app.games.breakdown import Breakdown
+from app.games.notation import checked
 
-from . import bot, hard_bot, rules, view
+from . import bot, hard_bot, notation, rules, view
 from .ledger import score_breakdown
+from .moves import parse
 from .state import State, dump_state, load_state
 from .tiles import BAZAAR_IDS, START, TILE_TYPES, supply
 
@@ -98,6 +100,13 @@ class CarcassonneEngine(Engine):
 
     def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
         return rules.apply(state, seat, move, rng)
+
+    def write_move(self, state: State, seat: Seat, move: Move) -> str:
+        return notation.write(parse(move), lambda: self.legal_moves(state, seat))
+
+    def read_move(self, state: State, seat: Seat, text: str) -> Move:
+        move = notation.parse(text, lambda: self.legal_moves(state, seat))
+        return checked(self, state, seat, move)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return view.view(state, self.public_options(state.opts, state.finished))

@@ -27,11 +27,12 @@ from app.games.base import (
     check_move,
 )
 from app.games.breakdown import Breakdown
-from app.games.carcassonne import auction
+from app.games.carcassonne import auction, notation
 from app.games.carcassonne_auction import hard_bot, report
 from app.games.carcassonne_auction import options as opts
 from app.games.carcassonne_auction import view as views
 from app.games.carcassonne_auction.breakdown import score_breakdown
+from app.games.notation import checked
 
 State = dict[str, Any]
 CANCEL = "Cancel"
@@ -100,6 +101,16 @@ class CarcassonneAuction(Engine):
         new = dict(state)  # the other parts are never changed, so sharing them is safe
         new["auction"] = new_auction
         return new, [self._named(state, e) for e in events]
+
+    def write_move(self, state: State, seat: Seat, move: Move) -> str:
+        move = check_move(move, FIELDS, "CAR-19")
+        if move["type"] != CANCEL:
+            move = auction.parse_move(move)
+        return notation.write(move, lambda: self.legal_moves(state, seat))
+
+    def read_move(self, state: State, seat: Seat, text: str) -> Move:
+        move = notation.parse(text, lambda: self.legal_moves(state, seat), auction_only=True)
+        return checked(self, state, seat, move)
 
     def _cancel(self, state: State, seat: Seat) -> tuple[State, list[Event]]:
         """CAR-111: the host ends the game; no score changes."""

@@ -25,12 +25,13 @@ from app.games.base import (
     shuffle,
 )
 from app.games.breakdown import Breakdown
-from app.games.grand_bazaar import bot, hard_bot, rules, scoring
+from app.games.grand_bazaar import bot, hard_bot, notation, rules, scoring
 from app.games.grand_bazaar import view as view_module
 from app.games.grand_bazaar.breakdown import score_breakdown
 from app.games.grand_bazaar.data import CARD_IDS, FINAL_PRICE, TYPES, gem_name
 from app.games.grand_bazaar.moves import TRADE, decode
 from app.games.grand_bazaar.state import State, dump, load
+from app.games.notation import checked
 
 MAX_PLAYERS = 7
 
@@ -116,6 +117,12 @@ class GrandBazaarEngine(Engine):
         if state.turn() != seat:
             raise NotYourTurn(f"GB-11: it is seat {state.turn()}'s move, not seat {seat}'s")
         return rules.apply_trade(state, seat, trade, rng)
+
+    def write_move(self, state: State, seat: Seat, move: Move) -> str:
+        return notation.write(state, seat, move)
+
+    def read_move(self, state: State, seat: Seat, text: str) -> Move:
+        return checked(self, state, seat, notation.parse(state, seat, text))
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         public = self.public_options(state.options, state.finished)

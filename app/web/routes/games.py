@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
+from fastapi.responses import PlainTextResponse
 from pydantic import Field
 
 from app.errors import ApiError
 from app.games.base import get_engine
 from app.identity.service import marks_of
-from app.play import clock, continuation, history, mine, records, scores
+from app.play import clock, continuation, history, mine, records, scores, text_records
 from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
@@ -45,7 +46,10 @@ class ChatIn(Body):
 
 
 class ImportIn(Body):
-    record: dict[str, Any]
+    """A complete record: the JSON one (``record``) or the text one (``text``), not both."""
+
+    record: dict[str, Any] | None = None
+    text: str | None = None
 
 
 def game_json(play: PlayService, live: LiveGame, user_id: str | None,
@@ -175,16 +179,23 @@ async def game_scores(game_id: IdParam, play: PlayDep) -> dict[str, Any]:
     return await scores.score_series(play, game_id)
 
 
-@router.get("/games/{game_id}/export")
-async def export(game_id: IdParam, play: PlayDep, session: SessionDep,
-                 user: OptionalUser) -> dict[str, Any]:
-    """A self-contained record: complete once the game has ended."""
+@router.get("/games/{game_id}/export", response_model=None)
+async def export(game_id: IdParam, play: PlayDep, session: SessionDep, user: OptionalUser,
+                 form: Annotated[Literal["json", "text"], Query(alias="format")] = "json",
+                 ) -> dict[str, Any] | PlainTextResponse:
+    """A self-contained record: complete once the game has ended; as text on request."""
     live = await play.load(game_id)
     game = await repo.get_game(session, game_id)
     assert game is not None
+    if form == "text" and not live.finished:
+        raise ApiError(409, "GAME_RUNNING", "a text record is written once the game has ended, "
+                       "when all of it is public")
     if live.finished:
         rows = list(await repo.moves_after(session, game_id, 0))
-        return records.export_record(game, rows, True)
+        record = records.export_record(game, rows, True)
+        if form == "text":
+            return PlainTextResponse(text_records.to_text(record, game.created_at.date()))
+        return record
     entries = (await history.log_entries(play, game_id,
                                          user.user_id if user else None))["entries"]
     return records.export_record(game, [], False, entries)
@@ -199,7 +210,11 @@ async def import_game(body: ImportIn, request: Request, session: SessionDep,
     settings = request.app.state.settings
     await limit(request, "imports", settings.rate_imports, user.user_id, IMPORT_WINDOW)
     await limit(request, "imports", settings.rate_imports * 3, None, IMPORT_WINDOW)
-    game = await records.import_record(session, body.record, user.user_id)
+    if (body.record is None) == (body.text is None):
+        raise ApiError(422, "BAD_RECORD", "send the record as JSON (record) or as text (text)")
+    record = text_records.from_text(body.text) if body.text is not None else body.record
+    assert record is not None
+    game = await records.import_record(session, record, user.user_id)
     return {"game_id": game.id}
 
 
