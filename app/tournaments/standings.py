@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Row:
     games: int = 0
     place: int = 0
     withdrawn: bool = False
-    results: list[dict[str, object]] = field(default_factory=list)
+    results: list[dict[str, Any]] = field(default_factory=list)
 
     def key(self) -> tuple[float, float, float]:
         """The order of the standings, best first when sorted descending."""
