@@ -103,12 +103,12 @@ async def start_now(session: AsyncSession, t: Tournament, user: Identity) -> Non
 
 
 def _seat_json(uid: str | None, names: dict[str, str], result: dict[str, Any] | None,
-               points: float | None) -> dict[str, Any]:
+               points: float | None, tied: bool = False) -> dict[str, Any]:
     seat: dict[str, Any] = {"user_id": uid, "name": names.get(uid, "a player") if uid else "Bot",
                             "bot": uid is None}
     if result is not None:
         seat.update(place=result["place"], score=result["score"], forfeit=result["forfeit"],
-                    points=points)
+                    points=points, tied=tied)
     return seat
 
 
@@ -121,7 +121,9 @@ def _rounds_json(tables: Sequence[TournamentTable], names: dict[str, str]
                                for r in results]) if results else [None] * len(t.seats))
         rounds.setdefault(t.round, []).append({
             "table": t.table, "game_id": t.game_id, "status": t.status,
-            "seats": [_seat_json(uid, names, results[i] if results else None, points[i])
+            "seats": [_seat_json(uid, names, results[i] if results else None, points[i],
+                                 bool(results) and [r["place"] for r in results].count(
+                                     results[i]["place"]) > 1)
                       for i, uid in enumerate(t.seats)]})
     return [{"round": n, "tables": rounds[n]} for n in sorted(rounds)]
 

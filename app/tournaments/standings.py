@@ -74,8 +74,9 @@ def standings(players: Sequence[str], rounds: Sequence[Sequence[Sequence[Seat]]]
                 row.points += got
                 row.score += seat.score
                 row.games += 1
+                tied = any(o is not seat and o.place == seat.place for o in table)
                 row.results.append({"round": number, "table": t, "place": seat.place,
-                                    "points": got, "score": seat.score,
+                                    "tied": tied, "points": got, "score": seat.score,
                                     "forfeit": seat.forfeit, "of": len(table)})
                 met[seat.player].extend(o.player for o in table
                                         if o.player is not None and o is not seat)

@@ -99,7 +99,8 @@ function podium(t) {
 
 function resultLine(r) {
   const points = `${pointsWords(r.points)} ${r.points === 1 ? "point" : "points"}`;
-  const what = r.forfeit ? "forfeited, no points" : `${ordinal(r.place)} of ${r.of}, ${points}, game score ${r.score}`;
+  const place = `${r.tied ? "shared " : ""}${ordinal(r.place)} of ${r.of}`;
+  const what = r.forfeit ? "forfeited, no points" : `${place}, ${points}, game score ${r.score}`;
   return el("li", {}, [`Round ${r.round}, table ${r.table}: ${what} `,
     r.game_id ? el("a", {href: `/games/${encodeURIComponent(r.game_id)}/replay`, text: "Replay"}) : null]);
 }
@@ -113,18 +114,24 @@ function standings(t) {
   const body = el("tbody");
   for (const s of t.standings) {
     const mine = s.user_id === t.you.user_id;
-    const results = el("ul", {class: "t-results"}, s.results.map(resultLine));
+    // each player's games open in a full-width row under their line (room on a phone)
+    const results = el("tr", {class: "t-results-row", hidden: true}, el("td", {colspan: "4"},
+      el("ul", {class: "t-results", "aria-label": `${s.name}'s games`}, s.results.map(resultLine))));
+    const toggle = el("button", {type: "button", class: "t-name", "aria-expanded": "false",
+      "data-testid": "t-player", text: s.name, onclick: (e) => {
+        const open = e.currentTarget.getAttribute("aria-expanded") !== "true";
+        e.currentTarget.setAttribute("aria-expanded", String(open));
+        results.hidden = !open;
+      }});
     body.append(el("tr", {class: mine ? "mine" : null, "data-testid": "t-standing"}, [
       el("td", {class: "num", text: s.games ? ordinal(s.place) : "–"}),
       el("td", {}, [
-        s.results.length
-          ? el("details", {}, [el("summary", {text: s.name}), results])
-          : el("span", {text: s.name}),
+        s.results.length ? toggle : el("span", {text: s.name}),
         s.withdrawn ? el("span", {class: "tag warn", text: "withdrew"}) : null,
       ]),
       el("td", {class: "num", text: pointsWords(s.points)}),
       el("td", {class: "num tiebreak", text: `${pointsWords(s.opponents)} · ${s.score}`}),
-    ]));
+    ]), results);
   }
   box.append(el("table", {class: "standings"}, [
     el("thead", {}, el("tr", {}, [el("th", {scope: "col", text: "Place"}), el("th", {scope: "col", text: "Player"}),
@@ -132,13 +139,13 @@ function standings(t) {
       el("th", {scope: "col", class: "num", title: "Opponents' points, then game score", text: "Tie-breaks"})])),
     body,
   ]));
-  box.append(el("p", {class: "help", text: "Tie-breaks: the points of the opponents you met, then your total game score. Open a name to see that player's games."}));
+  box.append(el("p", {class: "help", text: "Tie-breaks: the points of the opponents you met, then your total game score. Tap a name to see that player's games."}));
 }
 
 function seatLine(seat) {
   const name = seat.bot ? "a bot" : seat.name;
   if (seat.place === undefined) return el("li", {text: name});
-  const what = seat.forfeit ? "forfeited" : `${ordinal(seat.place)}, ${pointsWords(seat.points)} ${seat.points === 1 ? "point" : "points"}`;
+  const what = seat.forfeit ? "forfeited" : `${seat.tied ? "shared " : ""}${ordinal(seat.place)}, ${pointsWords(seat.points)} ${seat.points === 1 ? "point" : "points"}`;
   return el("li", {text: `${name}: ${what}`});
 }
 
