@@ -116,14 +116,15 @@ def _rounds_json(tables: Sequence[TournamentTable], names: dict[str, str]
                  ) -> list[dict[str, Any]]:
     rounds: dict[int, list[dict[str, Any]]] = {}
     for t in tables:
-        results = t.results or None
-        points = (rank_points([Seat(r["user_id"], r["place"], r["score"], r["forfeit"])
-                               for r in results]) if results else [None] * len(t.seats))
+        results: list[Any] = t.results or []
+        points: list[float | None] = list(rank_points(
+            [Seat(r["user_id"], r["place"], r["score"], r["forfeit"]) for r in results])) \
+            if results else [None] * len(t.seats)
+        places = [r["place"] for r in results]
         rounds.setdefault(t.round, []).append({
             "table": t.table, "game_id": t.game_id, "status": t.status,
             "seats": [_seat_json(uid, names, results[i] if results else None, points[i],
-                                 bool(results) and [r["place"] for r in results].count(
-                                     results[i]["place"]) > 1)
+                                 bool(results) and places.count(places[i]) > 1)
                       for i, uid in enumerate(t.seats)]})
     return [{"round": n, "tables": rounds[n]} for n in sorted(rounds)]
 

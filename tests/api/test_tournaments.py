@@ -57,11 +57,20 @@ def play_round(people: dict[str, Player], t: dict[str, Any]) -> None:
                 assert reply.status_code in (200, 409), reply.text
 
 
+def account(players: Any, name: str) -> Player:
+    """A player with an account (a claimed guest)."""
+    player = players(name)
+    player.ok(player.post("/api/account/claim", json={
+        "username": f"{name.lower()}{player.user_id[:6]}", "password": "correct horse battery"}))
+    return player
+
+
 def test_a_swiss_of_nine_at_tables_of_three_with_a_withdrawal_and_a_bye(players: Any) -> None:
+    """Issue 32's "done when": nine accounts, Carcassonne at tables of three, three rounds."""
     host = players("Organiser")
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
-    people = {p.user_id: p for p in (players(n) for n in names)}
-    t = create(host)
+    people = {p.user_id: p for p in (account(players, n) for n in names)}
+    t = create(host, kind="carcassonne", rated=True)
     assert t["status"] == "open" and t["rules"] and t["you"]["is_host"]
     for p in people.values():
         p.ok(p.post(f"/api/tournaments/{t['id']}/register"))
@@ -99,7 +108,8 @@ def test_a_swiss_of_nine_at_tables_of_three_with_a_withdrawal_and_a_bye(players:
         tables = []
         for table in rnd["tables"]:
             game = host.game(table["game_id"])
-            assert game["status"] == "finished"
+            assert game["status"] == "finished" and game["kind"] == "carcassonne"
+            assert game["rated"] is True
             ranks = game["view"]["outcome"]["ranks"]
             scores = game["view"]["outcome"]["scores"]
             tables.append([Seat(s["user_id"], ranks[i], scores[i])
@@ -246,3 +256,31 @@ def test_a_player_who_never_moves_forfeits_when_the_tournament_says_so(players: 
     assert seats[ann.user_id]["forfeit"] is True and seats[ann.user_id]["points"] == 0
     assert seats[bob.user_id]["forfeit"] is False
     assert {r["user_id"]: r["points"] for r in t["standings"]}[ann.user_id] == 0
+
+
+def test_a_round_robin_meets_every_pair_and_a_withdrawal_leaves_a_bot(players: Any) -> None:
+    host = players("Organiser")
+    people = {p.user_id: p for p in (players(n) for n in ("Ann", "Bob", "Cat", "Dan"))}
+    t = create(host, format="round-robin", table_size=2, rounds=9)
+    for p in people.values():
+        p.ok(p.post(f"/api/tournaments/{t['id']}/register"))
+    host.ok(host.post(f"/api/tournaments/{t['id']}/start"))
+    t = wait_for(host, t["id"], lambda x: x["rounds_played"])
+    assert t["rounds"] == 3  # four players at tables of two: the circle method's three rounds
+    quitter = None
+    for number in (1, 2, 3):
+        t = wait_for(host, t["id"], lambda x, n=number: len(x["rounds_played"]) == n)
+        if number == 2:
+            quitter = people[t["rounds_played"][1]["tables"][0]["seats"][0]["user_id"]]
+            quitter.ok(quitter.post(f"/api/tournaments/{t['id']}/withdraw"))
+        play_round(people, t)
+    t = wait_for(host, t["id"], lambda x: x["status"] == "finished")
+    assert quitter is not None
+    met = [frozenset(s["user_id"] for s in x["seats"]) for r in t["rounds_played"]
+           for x in r["tables"]]
+    third = t["rounds_played"][2]["tables"]
+    # the quitter's round-3 seat went to a bot; everyone else met everyone
+    assert any(s["bot"] for x in third for s in x["seats"])
+    assert quitter.user_id not in {s["user_id"] for x in third for s in x["seats"]}
+    others = set(people) - {quitter.user_id}
+    assert {frozenset(p) for p in combinations(others, 2)} <= set(met)
