@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import exists, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.identity.models import User
 from app.play.models import Game, MoveRow
 from app.tournaments.models import Tournament, TournamentPlayer, TournamentTable
 
@@ -36,6 +37,15 @@ async def players(session: AsyncSession, tournament_id: str) -> Sequence[Tournam
 async def player(session: AsyncSession, tournament_id: str, user_id: str
                  ) -> TournamentPlayer | None:
     return await session.get(TournamentPlayer, (tournament_id, user_id))
+
+
+async def deleted_among(session: AsyncSession, user_ids: list[str]) -> set[str]:
+    """The ids whose accounts were deleted (they play no more rounds)."""
+    if not user_ids:
+        return set()
+    rows = await session.scalars(select(User.id).where(User.id.in_(user_ids),
+                                                       User.deleted_at.is_not(None)))
+    return set(rows.all())
 
 
 async def tables(session: AsyncSession, tournament_id: str) -> Sequence[TournamentTable]:

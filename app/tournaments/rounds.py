@@ -93,6 +93,12 @@ async def _open_table(session: AsyncSession, t: Tournament, host: Identity, numb
 
 async def _seat_round(session: AsyncSession, t: Tournament, people: Sequence[TournamentPlayer],
                       tables: Sequence[TournamentTable], number: int) -> list[Game]:
+    # a deleted account is withdrawn: nobody would come to its table
+    gone = await repo.deleted_among(session, [p.user_id for p in people
+                                              if p.withdrawn_at is None])
+    for p in people:
+        if p.user_id in gone:
+            p.withdrawn_at = now()
     names = {p.user_id: p.name for p in people}
     host_name = (await names_of(session, {t.host_id})).get(t.host_id, "the organiser")
     host = Identity(user_id=t.host_id, name=host_name)

@@ -26,5 +26,7 @@ class TournamentIn(Body):
     starts_at: datetime | None = None
     private: bool = False
     rated: bool = False
-    clock: Clock = Field(default_factory=Clock)
+    # a clock is required: it is what finds a missing player (their seat times out and is
+    # played for them), so that no round waits for someone who never comes
+    clock: Clock = Field(default_factory=lambda: Clock(mode="move", seconds=120))
     absent: Literal["bot", "forfeit"] = "bot"

@@ -47,6 +47,9 @@ async def create(session: AsyncSession, user: Identity, body: TournamentIn) -> T
         raise ApiError(422, "BAD_TABLE_SIZE", f"{engine.title} is played by "
                        f"{engine.min_players} to {engine.max_players} players")
     lobbies.check_options(engine, body.options, body.table_size)
+    if body.clock.mode == "off" or body.clock.seconds < 10:
+        raise ApiError(422, "NO_CLOCK", "a tournament's games need a clock of 10 seconds or "
+                       "more: a missing player's seat is played for them when it runs out")
     starts = body.starts_at or now() + DEFAULT_START
     if starts.tzinfo is None:
         raise ApiError(422, "BAD_START", "the start time needs a time zone (e.g. ...Z)")
@@ -135,8 +138,11 @@ async def to_json(session: AsyncSession, t: Tournament, viewer: Identity | None
     engine = get_engine(t.kind)
     people = await repo.players(session, t.id)
     tables = await repo.tables(session, t.id)
-    names = {p.user_id: p.name for p in people}
-    host = (await names_of(session, {t.host_id})).get(t.host_id, "the organiser")
+    # the names the players have now: a renamed account shows its new name, a deleted one
+    # "Former player" (app/identity/accounts.py), never the name it registered with
+    known = await names_of(session, {p.user_id for p in people} | {t.host_id})
+    names = {p.user_id: known.get(p.user_id, p.name) for p in people}
+    host = known.get(t.host_id, "the organiser")
     rows = current_standings(t, people, tables)
     game_of = {(x.round, x.table): x.game_id for x in tables}
     standings: list[dict[str, Any]] = [{
@@ -157,7 +163,7 @@ async def to_json(session: AsyncSession, t: Tournament, viewer: Identity | None
         "clock": t.clock or {"mode": "off", "seconds": 0},
         "options": engine.public_options(t.options, False),
         "host": {"user_id": t.host_id, "name": host},
-        "players": [{"user_id": p.user_id, "name": p.name,
+        "players": [{"user_id": p.user_id, "name": names[p.user_id],
                      "withdrawn": p.withdrawn_at is not None} for p in people],
         "standings": standings,
         "rounds_played": _rounds_json(tables, names),

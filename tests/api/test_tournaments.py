@@ -133,10 +133,15 @@ def test_a_swiss_of_nine_at_tables_of_three_with_a_withdrawal_and_a_bye(players:
 
 def test_registration_rules_and_bad_input(players: Any) -> None:
     host, ann = players("Organiser"), players("Ann")
+    before = host.ok(host.get("/api/tournaments"))
     bad = host.post("/api/tournaments", json={"name": "x", **GAME, "table_size": 8})
     assert bad.status_code == 422
     bad = host.post("/api/tournaments", json={"name": "x", "kind": "bazaar", "table_size": 7})
     assert bad.status_code == 422 and bad.json()["detail"]["code"] == "BAD_TABLE_SIZE"
+    bad = host.post("/api/tournaments", json={"name": "x", **GAME, "table_size": 3,
+                                              "clock": {"mode": "off"}})
+    assert bad.status_code == 422 and bad.json()["detail"]["code"] == "NO_CLOCK"
+    assert host.ok(host.get("/api/tournaments"))["upcoming"] == before["upcoming"]  # none made
     t = create(host, private=True)
     assert t["id"] not in [x["id"] for x in host.ok(host.get("/api/tournaments"))["upcoming"]]
     assert ann.post(f"/api/tournaments/{t['id']}/withdraw").status_code == 409
@@ -284,3 +289,22 @@ def test_a_round_robin_meets_every_pair_and_a_withdrawal_leaves_a_bot(players: A
     assert quitter.user_id not in {s["user_id"] for x in third for s in x["seats"]}
     others = set(people) - {quitter.user_id}
     assert {frozenset(p) for p in combinations(others, 2)} <= set(met)
+
+
+def test_a_deleted_account_shows_as_former_player_and_is_seated_no_more(
+        players: Any) -> None:
+    host, ann = players("Organiser"), account(players, "Annabel")
+    bob, cat = players("Bob"), players("Cat")
+    t = create(host, table_size=2, rounds=1)
+    for p in (ann, bob, cat):
+        p.ok(p.post(f"/api/tournaments/{t['id']}/register"))
+    assert [p["name"] for p in host.ok(host.get(f"/api/tournaments/{t['id']}"))["players"]] \
+        == ["Annabel", "Bob", "Cat"]
+    ann.ok(ann.post("/api/account/delete", json={"password": "correct horse battery"}))
+    seen = host.ok(host.get(f"/api/tournaments/{t['id']}"))
+    assert [p["name"] for p in seen["players"]] == ["Former player", "Bob", "Cat"]
+    host.ok(host.post(f"/api/tournaments/{t['id']}/start"))
+    t = wait_for(host, t["id"], lambda x: x["rounds_played"])
+    seated = {s["user_id"] for x in t["rounds_played"][0]["tables"] for s in x["seats"]}
+    assert seated == {bob.user_id, cat.user_id}
+    assert [p["withdrawn"] for p in t["players"]] == [True, False, False]
