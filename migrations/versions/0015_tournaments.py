@@ -1,7 +1,7 @@
 """tournaments: the tournaments, their players and their tables (issue 32)
 
 Revision ID: 0015
-Revises: 0013
+Revises: 0014
 """
 
 from __future__ import annotations
@@ -10,9 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0015'
-# 0014 is being written on another branch (game duties): whichever merges second chains to
-# the other
-down_revision = '0013'
+down_revision = '0014'
 branch_labels = None
 depends_on = None
 

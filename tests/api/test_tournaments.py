@@ -19,6 +19,7 @@ from app.db import make_engine
 from app.play.models import Game
 from app.tournaments.standings import Seat, standings
 from tests.conftest import BACKENDS, Player, ServerThread, database_url, make_settings
+from tests.support.accounts import claim
 
 GAME = {"kind": "grand-bazaar", "options": {}}
 
@@ -60,8 +61,7 @@ def play_round(people: dict[str, Player], t: dict[str, Any]) -> None:
 def account(players: Any, name: str) -> Player:
     """A player with an account (a claimed guest)."""
     player = players(name)
-    player.ok(player.post("/api/account/claim", json={
-        "username": f"{name.lower()}{player.user_id[:6]}", "password": "correct horse battery"}))
+    claim(player, f"{name.lower()}{player.user_id[:6]}")
     return player
 
 
