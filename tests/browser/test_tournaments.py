@@ -4,11 +4,27 @@ the podium, at desktop and phone sizes."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.browser.api import post
 
 pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+AXE_RUN = """async () => {
+  const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
+    resultTypes: ['violations']});
+  return r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}"""
+
+
+def serious_violations(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """axe-core's critical and serious WCAG 2.1 AA violations on the page as it is now."""
+    page.add_script_tag(path=str(AXE))
+    return list(page.evaluate(AXE_RUN))
 
 
 def resign_everyone(pages: dict[str, object], tournament: dict) -> None:  # type: ignore[type-arg]
@@ -82,10 +98,12 @@ def test_a_small_swiss_is_played_through_and_its_podium_shown(guest, problems, v
     ann.get_by_role("list", name=f"{names[0]}'s games").get_by_text("Round 1, table").wait_for()
     assert ann.get_by_test_id("t-replay").count() == 4
     ann.screenshot(path=f"/tmp/shots/tournament-final-{size}.png", full_page=True)
+    assert serious_violations(ann) == []
     # the list shows it as finished
     ann.goto("/tournaments")
     ann.get_by_test_id("t-finished").get_by_text(f"Friday club {size}").wait_for()
     ann.screenshot(path=f"/tmp/shots/tournaments-list-{size}.png", full_page=True)
+    assert serious_violations(ann) == []
     # the page never scrolls sideways
     assert ann.evaluate("document.documentElement.scrollWidth") <= size
     assert not problems.errors and not problems.dialogs
