@@ -60,7 +60,8 @@ function target(notice) {
   return `/games/${encodeURIComponent(notice.game_id)}`;
 }
 
-const LINK_TEXT = {"your-turn": "Play", rematch: "See the rematch", finished: "See the result"};
+const LINK_TEXT = {"your-turn": "Play", rematch: "See the rematch", finished: "See the result",
+  "table-ready": "Play"};
 
 function card(notice) {
   let box = document.getElementById("notices");

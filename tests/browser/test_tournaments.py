@@ -62,6 +62,9 @@ def test_a_small_swiss_is_played_through_and_its_podium_shown(guest, problems, v
     ann.get_by_test_id("t-start-confirm").click()
     ann.get_by_test_id("t-status").filter(has_text="Round 1 of 2").wait_for()
     ann.get_by_test_id("t-play").wait_for()
+    # the others hear of their table on the page they have open (/ws/me)
+    notice = bob.get_by_test_id("notice").filter(has_text=f"Your table in Friday club {size} is ready")
+    notice.get_by_role("link", name="Play").wait_for()
     tid = url.rsplit("/", 1)[1]
     t = get(ann, f"/api/tournaments/{tid}")
     pages = {p["user_id"]: page for p, page in zip(
