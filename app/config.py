@@ -74,6 +74,9 @@ class Settings(BaseSettings):
     # Peers whose X-Forwarded-For/-Proto are believed (comma-separated IPs or networks, or *).
     forwarded_allow_ips: str = "127.0.0.1,::1"
     run_migrations: bool = True
+    # How often each instance looks for a tournament step that is due (a round to seat, a
+    # table to close); a game's end on this instance makes it look at once (app/tournaments).
+    tournament_tick_seconds: float = 5.0
     # The garbage collector's young-generation threshold in a serving process, after freezing
     # what start-up made (app/gc_policy.py); 0 keeps CPython's defaults and freezes nothing.
     gc_young_threshold: int = 50_000

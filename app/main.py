@@ -34,6 +34,7 @@ from app.ratelimit import RateLimiter, SocketSlots
 from app.ratings import service as ratings
 from app.realtime.hub import Hub, InProcessHub
 from app.realtime.presence import Presence
+from app.tournaments import keeper as tournaments
 from app.web.csrf import CrossSiteGuard
 from app.web.revocations import Revocations
 from app.web.routes.accounts import router as account_router
@@ -42,6 +43,7 @@ from app.web.routes.lobbies import router as lobbies_router
 from app.web.routes.ratings import router as ratings_router
 from app.web.routes.rematch import router as rematch_router
 from app.web.routes.session import router as identity_router
+from app.web.routes.tournaments import router as tournaments_router
 from app.web.sockets.account import router as account_ws_router
 from app.web.sockets.game import router as ws_router
 
@@ -86,10 +88,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.play.start_resuming()
         clocks = ClockKeeper(app.state.play)
         clocks.start()
+        app.state.tournaments = tournaments.install(app.state, settings.tournament_tick_seconds)
         tune_for_serving(settings.gc_young_threshold)
         try:
             yield
         finally:
+            await app.state.tournaments.stop()
             await clocks.stop()
             # tell every socket to reconnect (to another instance, or to us after restart)
             app.state.hub.deliver_all({"type": "reconnect"})
@@ -118,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(play_router)
     app.include_router(ratings_router)
     app.include_router(rematch_router)
+    app.include_router(tournaments_router)
     app.include_router(ws_router)
     app.include_router(account_ws_router)
     _operations(app)

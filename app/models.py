@@ -5,7 +5,8 @@ from app.identity.models import Passkey, RecoveryCode, User, UserSession, WebAut
 from app.lobbies.models import Lobby, LobbySeat
 from app.play.models import ChatLine, Game, MoveRow, Snapshot
 from app.ratings.models import Rating, RatingChange
+from app.tournaments.models import Tournament, TournamentPlayer, TournamentTable
 
 __all__ = ["Base", "ChatLine", "Game", "Lobby", "LobbySeat", "MoveRow", "Passkey", "Rating",
-           "RatingChange", "RecoveryCode", "Snapshot", "User", "UserSession",
-           "WebAuthnChallenge"]
+           "RatingChange", "RecoveryCode", "Snapshot", "Tournament", "TournamentPlayer",
+           "TournamentTable", "User", "UserSession", "WebAuthnChallenge"]

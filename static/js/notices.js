@@ -73,7 +73,8 @@ function target(notice) {
   return `/games/${encodeURIComponent(notice.game_id)}`;
 }
 
-const LINK_TEXT = {"your-turn": "Play", rematch: "See the rematch", continued: "See the lobby", finished: "See the result"};
+const LINK_TEXT = {"your-turn": "Play", rematch: "See the rematch", continued: "See the lobby", finished: "See the result",
+  "table-ready": "Play"};
 
 function card(notice) {
   let box = document.getElementById("notices");

@@ -60,6 +60,7 @@ def server() -> Iterator[str]:
         "RATE_CHAT": "100",
         "RATE_LOBBIES": "200",
         "LOG_LEVEL": "warning",
+        "TOURNAMENT_TICK_SECONDS": "1",
         # hard bots think in the pool with the cheap test double where an engine has no hard
         # bot of its own yet (tests/bot_doubles.py), on a small budget
         "BOT_WORKERS": "1",

@@ -150,6 +150,19 @@ async def leaderboard(request: Request, kind: str) -> HTMLResponse:
                  needs_identity=False)
 
 
+@router.get("/tournaments", response_class=HTMLResponse)
+async def tournaments(request: Request) -> HTMLResponse:
+    """Upcoming, running and finished tournaments, and the form to organise one."""
+    return _page(request, "tournaments.html", page="tournaments")
+
+
+@router.get("/tournaments/{tournament_id}", response_class=HTMLResponse)
+async def tournament(request: Request, tournament_id: str) -> HTMLResponse:
+    """One tournament: standings, the rounds' tables, each player's results, the podium."""
+    return _page(request, "tournament.html", page="tournament",
+                 tournament_id=_check_id(tournament_id))
+
+
 @router.get("/rules/{kind}", response_class=HTMLResponse)
 async def rules(request: Request, kind: str) -> HTMLResponse:
     """The in-app rules of a game: wraps templates/rules/<kind>.html."""
