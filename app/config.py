@@ -17,7 +17,6 @@ class Settings(BaseSettings):
     # A pooled PostgreSQL connection idle this many seconds is pinged before use (app/db.py).
     db_idle_ping_seconds: float = 10.0
     redis_url: str | None = None
-    secret_key: str = "dev-secret-change-me"
     host: str = "127.0.0.1"
     port: int = 8000
     # Seconds a bot waits before moving, so that people can follow its moves.
@@ -35,6 +34,11 @@ class Settings(BaseSettings):
     # "module:function" run once in each bot worker before it thinks: for tests and benches
     # that put a test double in the workers; empty in a deployment.
     bot_worker_init: str = ""
+    # End-of-game duties (ratings, notices) are pending in the database from the final move's
+    # commit (app/play/duties.py): the committing instance owns them this many seconds, then
+    # any instance's sweep, run at start-up and every DUTY_SWEEP_SECONDS, completes them.
+    duty_claim_seconds: float = 60.0
+    duty_sweep_seconds: float = 30.0
     # Every K moves the state is snapshotted, so that "state at step k" stays fast.
     snapshot_every: int = 25
     max_body_bytes: int = 64 * 1024
@@ -69,6 +73,9 @@ class Settings(BaseSettings):
     # The garbage collector's young-generation threshold in a serving process, after freezing
     # what start-up made (app/gc_policy.py); 0 keeps CPython's defaults and freezes nothing.
     gc_young_threshold: int = 50_000
+    # Seconds between two checks of the open sockets' sessions against the database, in case
+    # the notice of a revocation was lost (app/web/revocations.py); 0: never.
+    revocation_sweep_seconds: float = 30.0
     log_level: str = "info"
     cookie_secure: bool = False
     # Origins whose pages may act with the cookie, comma-separated (https://example.org);

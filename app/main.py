@@ -35,6 +35,7 @@ from app.ratings import service as ratings
 from app.realtime.hub import Hub, InProcessHub
 from app.realtime.presence import Presence
 from app.web.csrf import CrossSiteGuard
+from app.web.revocations import Revocations
 from app.web.routes.accounts import router as account_router
 from app.web.routes.games import router as play_router
 from app.web.routes.lobbies import router as lobbies_router
@@ -74,6 +75,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.sessions = make_sessionmaker(engine)
         app.state.hub = make_hub(settings)
         await app.state.hub.start()
+        # revoked sessions close their sockets on every instance (issue 24.1)
+        app.state.revocations.start(app.state.hub, settings.revocation_sweep_seconds)
         await app.state.presence.start()
         app.state.play = PlayService(app.state.sessions, app.state.hub, settings)
         app.state.play.metrics.watch(app.state.presence.total, app.state.play.live_count)
@@ -91,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.hub.deliver_all({"type": "reconnect"})
             await app.state.play.stop()
             await app.state.presence.stop()
+            await app.state.revocations.stop()
             await app.state.hub.stop()
             await app.state.limiter.close()
             await engine.dispose()
@@ -103,6 +107,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.socket_slots = SocketSlots()
     app.state.identities = {}
     app.state.session_sockets = {}
+    app.state.revocations = Revocations(app)
     # with REDIS_URL every instance's sockets count (app/realtime/presence.py)
     app.state.presence = Presence(settings.redis_url)
     errors.install(app)

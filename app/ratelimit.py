@@ -165,10 +165,41 @@ async def limit_signin(request: HTTPConnection, username: str | None) -> None:
         wait = await limiter.hit("signin-name", settings.rate_signin,
                                  f"name:{username.lower()}", window)
     if wait is not None:
-        err = ApiError(429, "RATE_LIMITED", "too many sign-in attempts; try again in "
-                       f"{wait} seconds", retry_after=wait)
-        err.headers["Retry-After"] = str(wait)
-        raise err
+        raise _signin_limited(wait)
+
+
+async def limit_own(request: HTTPConnection, who: Any) -> None:
+    """A signed-in owner's own actions that check the current password (a new password, new
+    recovery codes, deletion): RATE_SIGNIN per RATE_SIGNIN_WINDOW per identity. Other people's
+    wrong sign-ins (counted per username and address) do not count here, so they cannot lock
+    the owner out; a stolen session still cannot try passwords fast (issue 24.5)."""
+    settings = request.app.state.settings
+    limiter: RateLimiter = request.app.state.limiter
+    wait = await limiter.hit("signin-own", settings.rate_signin, f"user:{who.user_id}",
+                             settings.rate_signin_window)
+    if wait is not None:
+        raise _signin_limited(wait)
+
+
+async def limit_recovery(request: HTTPConnection) -> None:
+    """Recovery with a code: RATE_SIGNIN_ADDRESS per window per address, the sign-in count.
+
+    Not per username: someone else's wrong guesses at the name must not block its owner's
+    valid code. A code is 79 random bits, so the per-address bound is ample against guessing.
+    """
+    settings = request.app.state.settings
+    limiter: RateLimiter = request.app.state.limiter
+    wait = await limiter.hit("signin", settings.rate_signin_address,
+                             f"addr:{client_address(request)}", settings.rate_signin_window)
+    if wait is not None:
+        raise _signin_limited(wait)
+
+
+def _signin_limited(wait: int) -> ApiError:
+    err = ApiError(429, "RATE_LIMITED", "too many sign-in attempts; try again in "
+                   f"{wait} seconds", retry_after=wait)
+    err.headers["Retry-After"] = str(wait)
+    return err
 
 
 class SocketSlots:

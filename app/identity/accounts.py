@@ -36,6 +36,13 @@ def taken() -> ApiError:
     return conflict("USERNAME_TAKEN", "that username is taken; choose another")
 
 
+async def account_row(session: AsyncSession, user_id: str) -> User:
+    """The caller's user row (just identified, so it exists)."""
+    user = await session.get(User, user_id)
+    assert user is not None
+    return user
+
+
 async def _user(session: AsyncSession, user_id: str) -> User:
     user = await session.get(User, user_id, with_for_update=True)
     assert user is not None  # the caller was just identified
@@ -85,8 +92,9 @@ async def sign_in(session: AsyncSession, username: str, password: str) -> tuple[
 
 
 async def recover(session: AsyncSession, username: str, code: str, new_password: str
-                  ) -> tuple[Identity, str]:
-    """Sign in with a recovery code (spent) and set a new password; other sessions end."""
+                  ) -> tuple[Identity, str, list[str]]:
+    """Sign in with a recovery code (spent) and set a new password; other sessions end (their
+    ids are the third item)."""
     user = await by_username(session, username)
     row = None
     if user is not None:
@@ -101,8 +109,8 @@ async def recover(session: AsyncSession, username: str, code: str, new_password:
     if spent.rowcount != 1:  # type: ignore[attr-defined]  # spent by a concurrent request
         raise ApiError(401, "BAD_RECOVERY_CODE", "that recovery code was just used")
     user.password_hash = await hash_password(new_password)
-    await revoke_sessions(session, user.id)
-    return await open_session(session, user)
+    revoked = await revoke_sessions(session, user.id)
+    return (*await open_session(session, user), revoked)
 
 
 async def codes_left(session: AsyncSession, user_id: str) -> int:

@@ -14,6 +14,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -113,6 +114,24 @@ class AwaySeat(Base):
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
+class GameDuty(Base):
+    """A finished game's end-of-game duties (ratings, notices), pending until done: the outbox
+    row of DESIGN.md's "Duties after a commit are durable".
+
+    Written in the final move's transaction, so a finished game always has either this row or
+    its duties done. The instance that committed the move holds the claim until
+    ``claimed_until`` (seconds since the epoch) and completes it at once; a crash, a database
+    error or a failing duty leaves the row, and whichever instance's sweep claims it after the
+    claim has lapsed completes it (app/play/duties.py). Deleted once every duty is done.
+    """
+
+    __tablename__ = "game_duties"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    claimed_until: Mapped[float] = mapped_column(Float, index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class ChatLine(Base):

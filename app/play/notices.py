@@ -61,19 +61,23 @@ async def tell(hub: Hub, people: Iterable[str], notice: dict[str, Any]) -> None:
         await hub.publish(channel(person), {"type": "notice", **notice})
 
 
-async def after_move(hub: Hub, live: LiveGame, waiting_before: set[str], to_act: list[int],
-                     outcome: Outcome | None) -> None:
-    """Tell the people whose turn has just come, or everyone once the game has ended."""
+async def game_over(hub: Hub, live: LiveGame, outcome: Outcome) -> None:
+    """Tell everyone who played that the game has ended, and who won (an end-of-game duty,
+    app/play/duties.py: raises if the hub cannot carry it, so that it is sent later)."""
     title = live.engine.title
-    if outcome is not None:
-        names = [s["name"] for s in live.seats]
-        winners = [names[w] for w in outcome.winners if w < len(names)]
-        said = f"{' and '.join(winners)} won." if winners else "It has ended."
-        for person in players(live):
-            await tell(hub, [person], {"kind": "finished", "game_id": live.id, "title": title,
-                                       "text": f"Your game of {title}{_with(live, person)} is "
-                                               f"over: {said}"})
-        return
+    names = [s["name"] for s in live.seats]
+    winners = [names[w] for w in outcome.winners if w < len(names)]
+    said = f"{' and '.join(winners)} won." if winners else "It has ended."
+    for person in players(live):
+        await tell(hub, [person], {"kind": "finished", "game_id": live.id, "title": title,
+                                   "text": f"Your game of {title}{_with(live, person)} is "
+                                           f"over: {said}"})
+
+
+async def your_turn(hub: Hub, live: LiveGame, waiting_before: set[str],
+                    to_act: list[int]) -> None:
+    """Tell the people whose turn has just come (they were not already to act)."""
+    title = live.engine.title
     for person in people_of(live, to_act) - waiting_before:
         await tell(hub, [person], {"kind": "your-turn", "game_id": live.id, "title": title,
                                    "text": f"Your turn in {title}{_with(live, person)}."})

@@ -28,6 +28,7 @@ from app.metrics import Metrics
 from app.play import clock, notices
 from app.play import repository as repo
 from app.play.bot_pool import BotPool
+from app.play.duties import Duties
 from app.play.live import LiveGame
 from app.play.models import Game
 from app.play.records import IMPORTED
@@ -51,7 +52,7 @@ class PlayService:
         self.sessions = sessions
         self.db: AsyncEngine = sessions.kw["bind"]
         self.metrics = Metrics()
-        self.writer = MoveWriter(self.db, self.metrics)
+        self.writer = MoveWriter(self.db, self.metrics, settings.duty_claim_seconds)
         self.hub = hub
         self.settings = settings
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
@@ -61,8 +62,11 @@ class PlayService:
         self.bots = BotPool(settings.bot_workers, settings.bot_think_seconds,
                             settings.bot_budget_scale, settings.bot_worker_init,
                             settings.bot_worker_nice)
-        # called with a game's id once its last move is committed (app/main.py: the ratings)
+        # called with a game's id once its last move is committed (app/main.py: the ratings);
+        # each must be idempotent by game id: after a crash or a failure it runs again
         self.on_finish: list[Callable[[str], Awaitable[Any]]] = []
+        self.duties = Duties(sessions, self._end_of_game, settings.duty_claim_seconds,
+                             settings.duty_sweep_seconds)
         # away notices from other instances re-read the away seats of the games held here
         hub.observers.append(self)
         self._reloads: set[asyncio.Task[None]] = set()
@@ -272,14 +276,16 @@ class PlayService:
             raise forbidden("RESIGNED", "this seat has resigned; the bot plays it")
         return await self._commit(live, acting, move, seq, client_move_id, "player")
 
-    async def _finished(self, game_id: str) -> None:
-        """Run the platform's end-of-game duties (the ratings) before anyone sees the end, so
-        that the end panel finds them; a failure there is logged and never undoes the move."""
+    async def _end_of_game(self, game_id: str) -> None:
+        """The end-of-game duties of a finished game, in order: the hooks (the ratings), then
+        the "game over" notices to its players. Raises if one fails; app/play/duties.py keeps
+        them pending and runs them again (so every hook is idempotent by game id)."""
         for duty in self.on_finish:
-            try:
-                await duty(game_id)
-            except Exception:
-                log.exception("an end-of-game duty failed", extra={"game": game_id})
+            await duty(game_id)
+        live = await self.load(game_id)
+        outcome = live.engine.outcome(live.state)
+        if outcome is not None:
+            await notices.game_over(self.hub, live, outcome)
 
     @staticmethod
     def _own_events(live: LiveGame, seat: int, events: list[Any]) -> list[Any]:
@@ -328,7 +334,8 @@ class PlayService:
         try:
             await self.writer.write(MoveRecord(
                 live.id, new_seq, seat, move, rng.outcomes, events, actor, client_move_id,
-                "finished" if outcome else "live", self._outcome_json(live, outcome), snapshot,
+                "finished" if outcome else "live", self._outcome_json(live, outcome, seat, actor),
+                snapshot,
                 to_act, level, away))
         except IntegrityError:
             # someone else (another instance, another tab) took this seq first
@@ -339,6 +346,8 @@ class PlayService:
             live.away.discard(seat)  # a move of their own: the player is back (and in the log)
         if actor == "timeout":
             live.timeouts[seat] = live.timeouts.get(seat, 0) + 1
+        if outcome is not None:
+            live.away.clear()  # the writer removed the away rows with the final move
         clock.on_advance(live)
         if client_move_id:
             live.remember_client_move(seat, client_move_id, new_seq, events)
@@ -348,18 +357,32 @@ class PlayService:
         log.info("move", extra={"game": live.id, "seq": new_seq, "seat": seat, "actor": actor,
                                 "level": level, "ms": round(elapsed * 1000, 2)})
         if outcome is not None:
-            await self._finished(live.id)
-        await self.hub.publish(live.id, {"type": "advanced", "seq": new_seq})
-        await notices.after_move(self.hub, live, waiting, to_act, outcome)
+            # before anyone sees the end, so that the end panel finds the ratings; pending in
+            # the database since the commit, so a failure here is retried, never lost
+            await self.duties.complete(live.id)
+        # the game's own duties first, the fan-out after: neither a hub that is down nor a
+        # slow one may stop the bots or fail a move that is committed (issue 24, point 6)
         self.kick_bots(live)
+        await self.hub.fan_out(live.id, {"type": "advanced", "seq": new_seq})
+        if outcome is None:
+            try:
+                await notices.your_turn(self.hub, live, waiting, to_act)
+            except Exception:
+                log.warning("turn notices of game %s not sent: the hub failed", live.id)
         return {"seq": new_seq, "seat": seat, "events": events}
 
     @staticmethod
-    def _outcome_json(live: LiveGame, outcome: Any) -> dict[str, Any] | None:
+    def _outcome_json(live: LiveGame, outcome: Any, seat: int, actor: str
+                      ) -> dict[str, Any] | None:
+        """The result kept on the game row; the timeouts counted include this final move's
+        own, when the clock made it (issue 24: the count was one short)."""
         if outcome is None:
             return None
+        timeouts = dict(live.timeouts)
+        if actor == "timeout":
+            timeouts[seat] = timeouts.get(seat, 0) + 1
         return {**outcome.to_json(), "resigned": sorted(live.resigned),
-                "timeouts": {str(k): v for k, v in sorted(live.timeouts.items())}}
+                "timeouts": {str(k): v for k, v in sorted(timeouts.items())}}
 
     # ------------------------------------------------------------------ clocks
 
@@ -384,7 +407,7 @@ class PlayService:
                     await repo.mark_away(session, live.id, seat, True)
                     await session.commit()
             if move is not None or newly_away:
-                await self.hub.publish(live.id, {"type": "away", "seats": sorted(live.away)})
+                await self.hub.fan_out(live.id, {"type": "away", "seats": sorted(live.away)})
         if move is None:
             # the hard bot plays the away seat: it thinks in the pool, never under the lock
             # (the clock keeps expiring until it has moved; the driver runs once)
@@ -397,7 +420,7 @@ class PlayService:
             async with self.sessions() as session:
                 await repo.mark_away(session, live.id, seat, False)
                 await session.commit()
-            await self.hub.publish(live.id, {"type": "away", "seats": sorted(live.away)})
+            await self.hub.fan_out(live.id, {"type": "away", "seats": sorted(live.away)})
 
     # ------------------------------------------------------------------ bots
 
@@ -523,6 +546,7 @@ class PlayService:
         """At start-up: resume bot and clock duties in the background, so that the server
         answers at once however many games are live (issue 11); games load lazily anyway."""
         self._resume_task = asyncio.create_task(self.resume_bots())
+        self.duties.start()  # what a crash left pending, then every so often
 
     async def resume_bots(self) -> None:
         """Load the live games that the platform may have to move in (a bot, a resigned seat
@@ -539,6 +563,7 @@ class PlayService:
         log.info("resumed %d live games", len(ids))
 
     async def stop(self) -> None:
+        await self.duties.stop()
         if self._resume_task is not None:
             self._resume_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -570,7 +595,7 @@ class PlayService:
                 async with self.sessions() as session:
                     await repo.set_resigned(session, live.id, live.resigned)
                     await session.commit()
-            await self.hub.publish(live.id, {"type": "resigned", "seat": acting})
+            await self.hub.fan_out(live.id, {"type": "resigned", "seat": acting})
             self.kick_bots(live)
             return {"seq": live.seq, "seat": acting}
 
@@ -583,13 +608,13 @@ class PlayService:
             await session.commit()
         message = {"type": "chat", "id": line.id, "name": line.name, "text": line.text,
                    "at": line.created_at.isoformat()}
-        await self.hub.publish(game_id, message)
+        await self.hub.fan_out(game_id, message)
         return message
 
     async def notify(self, game_id: str, message: dict[str, Any]) -> None:
         """Tell every viewer of a game, on every instance, something the platform decided
         (a rematch offered or begun): a message with no secret in it, the same for all."""
-        await self.hub.publish(game_id, message)
+        await self.hub.fan_out(game_id, message)
 
     async def chat_history(self, game_id: str, after: int | None = None) -> list[dict[str, Any]]:
         """The last chat lines, oldest first; with ``after``, those with a greater id."""

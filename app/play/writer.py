@@ -4,29 +4,46 @@ Every move is still committed before it is published (the caller awaits its own 
 the moves that arrive while one transaction is being written go together into the next, so
 the database sees a few large transactions instead of one per move. A batch that hits a key
 clash (another instance took a seq first) is retried move by move, so only the loser fails.
+
+A game's final move writes, in the same transaction, its pending end-of-game duties (the
+``game_duties`` outbox row, app/play/duties.py) and removes its away-seat rows: a finished
+game has nobody to play for.
+
+A connection found dead while a batch is written (a failover, an idle reaper, a
+``pg_terminate_backend``; issue 24, point 6) is not the players' problem: the batch is written
+again on a fresh connection, up to ``RETRIES`` times. That is safe before the commit (nothing
+was written) and, when the connection died during the commit itself, the retry's key clash is
+recognised as the first attempt's success by reading the move rows back (`_ours`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Table, and_, bindparam, delete, insert, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Table, and_, bindparam, delete, insert, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.metrics import Metrics
-from app.play.models import AwaySeat, Game, MoveRow, Snapshot
+from app.play.models import AwaySeat, Game, GameDuty, MoveRow, Snapshot
 from app.utc import now
 
-MAX_BATCH = 200
+log = logging.getLogger("bazaar.writer")
 
-_MOVES = cast(Table, MoveRow.__table__)  # the ORM types it as a FromClause
-_SNAPSHOTS = cast(Table, Snapshot.__table__)  # the ORM types it as a FromClause
-_GAMES = cast(Table, Game.__table__)  # the ORM types it as a FromClause
+MAX_BATCH = 200
+RETRIES = 2
+"""Attempts after the first when the connection is found dead."""
+
+# the ORM types each as a FromClause; insert/update want a Table
+_MOVES = cast(Table, MoveRow.__table__)
+_SNAPSHOTS = cast(Table, Snapshot.__table__)
+_DUTIES = cast(Table, GameDuty.__table__)
+_GAMES = cast(Table, Game.__table__)
 _NOT_AWAY = delete(AwaySeat).where(and_(AwaySeat.game_id == bindparam("gid"),
                                         AwaySeat.seat == bindparam("away_seat")))
 _PROGRESS = (
@@ -63,9 +80,13 @@ class MoveRecord:
 class MoveWriter:
     """Writes move records in batches; `write` returns once its record is committed."""
 
-    def __init__(self, db: AsyncEngine, metrics: Metrics | None = None) -> None:
+    def __init__(self, db: AsyncEngine, metrics: Metrics | None = None,
+                 claim_seconds: float = 60.0) -> None:
         self.db = db
         self.metrics = metrics
+        # how long the committing instance owns a finished game's duties before a sweep may
+        # take them over (it completes them at once unless it crashed or a duty failed)
+        self.claim_seconds = claim_seconds
         self._pending: list[tuple[MoveRecord, asyncio.Future[None]]] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -84,8 +105,7 @@ class MoveWriter:
         """Commit the record (raises IntegrityError if its seq is taken)."""
         if self._task is None or self._task.done():
             # no writer loop (a test's service, or shutdown): write on our own
-            async with self.db.begin() as conn:
-                await _write(conn, [record])
+            await self._transact([record])
             return
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((record, done))
@@ -100,12 +120,43 @@ class MoveWriter:
                 batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
                 await self._commit(batch)
 
+    async def _transact(self, records: list[MoveRecord]) -> None:
+        """Write the records in one transaction, again on a fresh connection if the
+        connection was dead; raises IntegrityError if a seq is someone else's."""
+        attempt = 0
+        while True:
+            try:
+                async with self.db.begin() as conn:
+                    await _write(conn, records, self.claim_seconds)
+                return
+            except IntegrityError:
+                # after a connection lost during the commit, the clash may be our own rows
+                if attempt and await self._ours(records[0]):
+                    return
+                raise
+            except DBAPIError as err:
+                # SQLAlchemy has invalidated the pool's connections: the next attempt connects
+                if not err.connection_invalidated or attempt >= RETRIES:
+                    raise
+                attempt += 1
+                log.warning("a dead database connection met while writing %d moves; "
+                            "writing them again (attempt %d)", len(records), attempt + 1)
+
+    async def _ours(self, record: MoveRecord) -> bool:
+        """Whether the move row at the record's seq is this record (a batch is one
+        transaction: its first row is there only if all of them are)."""
+        async with self.db.connect() as conn:
+            row = (await conn.execute(
+                select(_MOVES.c.seat, _MOVES.c.move, _MOVES.c.actor, _MOVES.c.client_move_id)
+                .where(_MOVES.c.game_id == record.game_id, _MOVES.c.seq == record.seq))).first()
+        return row is not None and tuple(row) == (record.seat, record.move, record.actor,
+                                                  record.client_move_id)
+
     async def _commit(self, batch: list[tuple[MoveRecord, asyncio.Future[None]]]) -> None:
         self.batches += 1
         started = time.perf_counter()
         try:
-            async with self.db.begin() as conn:
-                await _write(conn, [record for record, _ in batch])
+            await self._transact([record for record, _ in batch])
         except IntegrityError:
             if len(batch) > 1:
                 for one in batch:  # find the loser: every other move commits on its own
@@ -131,7 +182,8 @@ def _settle(batch: list[tuple[MoveRecord, asyncio.Future[None]]],
                 done.set_exception(error)
 
 
-async def _write(conn: AsyncConnection, records: list[MoveRecord]) -> None:
+async def _write(conn: AsyncConnection, records: list[MoveRecord],
+                 claim_seconds: float = 60.0) -> None:
     stamp = now()
     await conn.execute(insert(_MOVES), [{
         "game_id": r.game_id, "seq": r.seq, "seat": r.seat, "move": r.move,
@@ -149,9 +201,18 @@ async def _write(conn: AsyncConnection, records: list[MoveRecord]) -> None:
     changed = [{"gid": r.game_id, "away_seat": r.seat} for r in records if r.away is not None]
     if changed:
         await conn.execute(_NOT_AWAY, changed)
-    away = [{"game_id": r.game_id, "seat": r.seat} for r in records if r.away]
+    ended = [r.game_id for r in records if r.status == "finished"]
+    away = [{"game_id": r.game_id, "seat": r.seat} for r in records
+            if r.away and r.status != "finished"]
     if away:
         await conn.execute(insert(AwaySeat), away)
+    if ended:
+        # a finished game plays for nobody: its away rows go (issue 24), and its end-of-game
+        # duties are pending from this commit on, owned for a while by this instance
+        await conn.execute(delete(AwaySeat).where(AwaySeat.game_id.in_(ended)))
+        until = time.time() + claim_seconds
+        await conn.execute(insert(_DUTIES), [{"game_id": g, "claimed_until": until,
+                                              "attempts": 0} for g in ended])
     await conn.execute(_PROGRESS, [{
         "gid": r.game_id, "new_seq": r.seq, "new_status": r.status,
         "new_outcome": r.outcome, "new_to_act": r.to_act, "stamp": stamp} for r in records])

@@ -80,7 +80,22 @@ class Hub(ABC):
 
     @abstractmethod
     async def publish(self, game_id: str, message: Message) -> None:
-        """Send a message to every instance's subscribers of the game (after commit)."""
+        """Send a message to every instance's subscribers of the game (after commit); raises
+        if the hub cannot carry it (Redis is down)."""
+
+    async def fan_out(self, game_id: str, message: Message) -> bool:
+        """Publish as best effort (issue 24, point 6): a hub that is down never fails what has
+        already been committed. This instance's own viewers get the message anyway; the other
+        instances' viewers catch up from the log when the hub returns (``resync``). False if
+        the hub failed (logged)."""
+        try:
+            await self.publish(game_id, message)
+        except Exception as err:
+            log.warning("fan-out of a %s message failed (%s); delivered locally only",
+                        message.get("type"), type(err).__name__)
+            self.deliver(game_id, message)
+            return False
+        return True
 
     async def start(self) -> None:
         return None

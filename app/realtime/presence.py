@@ -120,8 +120,11 @@ class Presence:
         """Tell the game's viewers: at once when a seat came or went; when a spectator did,
         once, a second from now, with the count as it is then; a seat's extra tab, never."""
         if seat_changed:
-            await self._flushed(game_id)
-            await hub.publish(game_id, await self.frame(game_id))
+            try:
+                await self._flushed(game_id)
+                await hub.fan_out(game_id, await self.frame(game_id))
+            except Exception:  # Redis is down: the socket itself goes on (issue 24)
+                log.warning("presence of game %s not announced", game_id)
             return
         if viewer is not None or game_id in self._spectators_due:
             return
@@ -132,7 +135,7 @@ class Presence:
             self._spectators_due.discard(game_id)
             with contextlib.suppress(Exception):
                 await self._flushed(game_id)
-                await hub.publish(game_id, await self.frame(game_id))
+                await hub.fan_out(game_id, await self.frame(game_id))
 
         task = asyncio.create_task(later())
         self._tasks.add(task)

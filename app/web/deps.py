@@ -55,6 +55,10 @@ async def identity_of(request: Request, token: str | None) -> Identity | None:
         return hit[0]
     async with request.app.state.sessions() as session:
         found = await identify(session, token)
+    revocations = getattr(request.app.state, "revocations", None)
+    if found is not None and revocations is not None and revocations.is_revoked(
+            found.session_id):
+        found = None  # revoked on another instance; this database read was a moment behind
     if found is not None:
         remember(request.app, token, found)
     else:
@@ -71,9 +75,12 @@ def remember(app: Any, token: str, who: Identity) -> None:
     cache[token] = (who, time.monotonic() + CACHE_SECONDS)
 
 
-def forget_sessions(app: Any, session_ids: list[str] | set[str], user_id: str | None = None
-                    ) -> None:
-    """Drop cached identities of these sessions (revoked), or of ``user_id`` (renamed)."""
+def forget_sessions(app: Any, session_ids: list[str] | set[str], user_id: str | None = None,
+                    reason: str = "SIGNED_OUT") -> None:
+    """Drop cached identities of these sessions (revoked), or of ``user_id`` (renamed), and
+    close this instance's sockets of those sessions. Revocations go through
+    ``app.state.revocations`` (app/web/revocations.py), which calls this on every
+    instance."""
     ids = set(session_ids)
     cache: dict[str, tuple[Identity, float]] = app.state.identities
     for token, (who, _) in list(cache.items()):
@@ -83,7 +90,7 @@ def forget_sessions(app: Any, session_ids: list[str] | set[str], user_id: str | 
     sockets: dict[str, set[Any]] = app.state.session_sockets
     for session_id in ids:
         for ws in sockets.pop(session_id, set()):
-            task = asyncio.get_running_loop().create_task(_close(ws))
+            task = asyncio.get_running_loop().create_task(_close(ws, reason))
             _CLOSING.add(task)
             task.add_done_callback(_CLOSING.discard)
 
@@ -92,9 +99,9 @@ _CLOSING: set[asyncio.Task[None]] = set()
 """Closing sockets (a reference each, so that none is collected before it is done)."""
 
 
-async def _close(ws: Any) -> None:
+async def _close(ws: Any, reason: str) -> None:
     with contextlib.suppress(Exception):  # it may be closing already
-        await ws.close(code=4401, reason="SIGNED_OUT")
+        await ws.close(code=4401, reason=reason)
 
 
 async def _optional_user(request: Request) -> Identity | None:

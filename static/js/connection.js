@@ -259,8 +259,11 @@ export class Connection {
     socket.onclose = (event) => {
       if (socket !== this.socket) return;
       this._drop();
-      // 44xx: the server refused us for good (unknown game, private game, bad seat)
-      if (event.code >= 4400 && event.code < 4500 && event.code !== 4429) {
+      // 44xx: the server refused us for good (unknown game, private game, bad seat), except
+      // SESSION_REPLACED: this device was given a new token (claim, new password), which the
+      // cookie already carries, so the next connection speaks for the same person
+      const replaced = event.code === 4401 && event.reason === "SESSION_REPLACED";
+      if (event.code >= 4400 && event.code < 4500 && event.code !== 4429 && !replaced) {
         this.closed = true;
         this._status("closed", {code: event.code, reason: event.reason});
         return;

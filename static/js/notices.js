@@ -106,7 +106,10 @@ function connect(attempt = 0) {
     if (frame && frame.type === "notice") tell(frame);
   });
   socket.addEventListener("close", (event) => {
-    if (event.code === 4401 || event.code === 4403) return;  // no identity here: nothing to hear
+    // no identity here: nothing to hear; but a token replaced on this device (claim, new
+    // password) is in the cookie already: listen again with it
+    const replaced = event.code === 4401 && event.reason === "SESSION_REPLACED";
+    if ((event.code === 4401 || event.code === 4403) && !replaced) return;
     const next = opened ? 0 : attempt + 1;
     setTimeout(() => connect(next), RETRY_MS[Math.min(next, RETRY_MS.length - 1)]);
   });

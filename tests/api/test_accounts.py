@@ -11,10 +11,10 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.conftest import Player, ServerThread, database_url, make_settings, start_game
+from tests.conftest import ServerThread, database_url, make_settings, start_game
+from tests.support.accounts import PASSWORD, claim, device, sign_in, use_token
 from tests.support.sockets import Viewer
 
-PASSWORD = "correct horse battery"
 PER_USERNAME = 8
 
 
@@ -26,27 +26,6 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     url = database_url(request.param, tmp_path_factory.mktemp("db"))
     with ServerThread(make_settings(url, rate_signin_address=10_000, rate_signin=PER_USERNAME)) as srv:
         yield srv
-
-
-def device(server: ServerThread, token: str | None = None) -> httpx.Client:
-    client = httpx.Client(base_url=server.url, timeout=30)
-    if token:
-        client.headers["authorization"] = f"Bearer {token}"
-    return client
-
-
-def claim(player: Player, username: str, password: str = PASSWORD) -> list[str]:
-    reply = player.post("/api/account/claim", json={"username": username, "password": password})
-    assert reply.status_code == 201, reply.text
-    return list(reply.json()["recovery_codes"])
-
-
-def sign_in(server: ServerThread, username: str, password: str = PASSWORD) -> str:
-    with device(server) as client:
-        reply = client.post("/api/account/signin",
-                            json={"username": username, "password": password})
-    assert reply.status_code == 200, reply.text
-    return str(reply.json()["token"])
 
 
 def status(server: ServerThread, token: str, path: str = "/api/session") -> int:
@@ -157,9 +136,13 @@ def test_password_change_needs_the_current_one_and_signs_out_the_others(
                      json={"current_password": "not it at all", "new_password": "a new one here"})
     assert wrong.status_code == 403 and code_of(wrong) == "WRONG_PASSWORD"
     assert status(server, other) == 200
-    fay.ok(fay.post("/api/account/password",
-                    json={"current_password": PASSWORD, "new_password": "a new one here"}))
-    assert status(server, other) == 401 and status(server, fay.token) == 200
+    before = fay.token
+    changed = fay.ok(fay.post("/api/account/password",
+                              json={"current_password": PASSWORD, "new_password": "a new one here"}))
+    assert changed["signed_out"] == 1 and changed["token"] != before
+    # this device goes on with the new token; the one it held before is refused too
+    assert status(server, other) == 401 and status(server, before) == 401
+    assert status(server, changed["token"]) == 200
     with device(server) as client:
         old = client.post("/api/account/signin", json={"username": "fay", "password": PASSWORD})
     assert old.status_code == 401
@@ -243,3 +226,80 @@ def test_cookie_sign_in_is_httponly_and_refused_from_another_site(server: Server
         out = browser.post("/api/account/signout", json={}, headers={"origin": server.url})
         assert out.status_code == 200
         assert browser.get("/api/account").status_code == 401
+
+
+def test_claim_rotates_the_session_and_refuses_the_guest_token(
+        server: ServerThread, players: Any) -> None:
+    """Issue 24.5: a claim is a change of privilege; the guest's token must not carry it."""
+    max_ = players("Max")
+    game_id = start_game(max_, [], bots=1)
+    guest_token = max_.token
+    watching = Viewer(server.url, game_id, guest_token)  # a socket of the guest's session
+    watching.send({"type": "hello"})
+    watching.recv_type("snapshot")
+    reply = max_.post("/api/account/claim", json={"username": "maxi", "password": PASSWORD},
+                      headers={"origin": server.url})
+    assert reply.status_code == 201, reply.text
+    data = reply.json()
+    assert data["token"] != guest_token and data["username"] == "maxi"
+    assert data["user_id"] == max_.user_id and len(data["recovery_codes"]) == 10
+    assert f"bazaar_token={data['token']}" in reply.headers["set-cookie"]
+    assert status(server, guest_token) == 401
+    with device(server, data["token"]) as client:
+        assert client.get("/api/account").json()["username"] == "maxi"
+        assert game_id in [g["id"] for g in client.get("/api/me/games").json()["games"]]
+    with pytest.raises(ConnectionClosed) as ended:
+        for _ in range(100):
+            watching.recv()
+    assert ended.value.rcvd is not None and ended.value.rcvd.code == 4401
+    assert ended.value.rcvd.reason == "SESSION_REPLACED"
+
+
+def test_a_revoked_session_s_frame_is_refused_before_it_is_handled(
+        server: ServerThread, players: Any) -> None:
+    """Issue 24.1: once this instance knows a session is revoked (here: told so, as by another
+    instance, before its sockets are closed), a move frame of its socket is not applied."""
+    ned, ola = players("Ned"), players("Ola")
+    game_id = start_game(ned, [ola], options={"first_player": 0})
+    game = ned.game(game_id)
+    sock = Viewer(server.url, game_id, ned.token)
+    sock.send({"type": "hello"})
+    sock.recv_type("snapshot")
+    session_id = next(iter(
+        sid for sid, held in server.app.state.session_sockets.items() if held))
+    # the revocation notice marks the session before its sockets' close is delivered
+    server.app.state.revocations._revoked[session_id] = 0.0
+    sock.send({"type": "move", "seq": game["seq"], "move": game["legal"][0],
+               "client_move_id": "after-revocation"})
+    with pytest.raises(ConnectionClosed) as ended:
+        for _ in range(100):
+            assert sock.recv()["type"] != "moved"
+    assert ended.value.rcvd is not None and ended.value.rcvd.code == 4401
+    assert ola.game(game_id)["seq"] == game["seq"]  # the move was never applied
+
+
+def test_someone_else_s_wrong_sign_ins_do_not_lock_the_owner_out(
+        server: ServerThread, players: Any) -> None:
+    """Issue 24.5: guesses at a username are bounded, but they neither block the signed-in
+    owner's own actions nor recovery with a valid code."""
+    pia = players("Pia")
+    codes = claim(pia, "pia")
+    with device(server) as attacker:
+        guesses = [attacker.post("/api/account/signin",
+                                 json={"username": "pia", "password": f"guess {i}"})
+                   for i in range(PER_USERNAME + 2)]
+    assert guesses[-1].status_code == 429  # the bound on guessing holds
+    new_codes = pia.post("/api/account/recovery-codes", json={"password": PASSWORD})
+    assert new_codes.status_code == 200, new_codes.text
+    codes = new_codes.json()["recovery_codes"]
+    changed = pia.post("/api/account/password",
+                       json={"current_password": PASSWORD, "new_password": "another pass 1"})
+    assert changed.status_code == 200, changed.text
+    use_token(pia, changed.json()["token"])
+    with device(server) as phone:
+        recovered = phone.post("/api/account/recover", json={
+            "username": "pia", "code": codes[0], "new_password": "recovered again"})
+    assert recovered.status_code == 200, recovered.text
+    with device(server, recovered.json()["token"]) as phone:
+        assert phone.post("/api/account/delete",
+                          json={"password": "recovered again"}).status_code == 200

@@ -23,6 +23,8 @@ def account(players: Any, name: str) -> Any:
     reply = player.post("/api/account/claim", json={"username": username,
                                                      "password": PASSWORD})
     assert reply.status_code == 201, reply.text
+    player.token = reply.json()["token"]  # a claim rotates the session (issue 24.5)
+    player.http.headers["authorization"] = f"Bearer {player.token}"
     return player
 
 

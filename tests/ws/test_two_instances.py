@@ -16,6 +16,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
 
 from tests.conftest import (
     Player,
@@ -184,3 +186,59 @@ def test_a_player_back_on_another_instance_is_no_longer_played_for(
     wait_for(lambda: 0 not in bob.game(game_id)["away"], timeout=5)
     wait_for(lambda: 0 not in ann.game(game_id)["away"], timeout=5)
     viewer.close()
+
+
+def closed_with(sock: ClientConnection, seconds: float) -> tuple[int, str]:
+    """The close code and reason of a socket that the server closes within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    try:
+        while (left := deadline - time.monotonic()) > 0:
+            sock.recv(timeout=left)
+    except ConnectionClosed as closed:
+        assert closed.rcvd is not None, "closed without a close frame"
+        return closed.rcvd.code, closed.rcvd.reason
+    except TimeoutError:
+        pass
+    raise AssertionError(f"the socket was still open after {seconds} s")
+
+
+def test_revoking_a_session_closes_its_sockets_on_the_other_instance(
+        instances: list[str]) -> None:
+    """Issue 24.1: a sign-out, sign-out everywhere else or password change on instance A
+    closes the revoked session's game socket and /ws/me on instance B within seconds (4401),
+    and B refuses the token over HTTP at once (not after its identity cache runs out)."""
+    a_url, b_url = instances
+    ann, bob = Player(a_url, "Ann"), Player(b_url, "Bob")
+    password = "first password here"
+    claimed = ann.ok(ann.post("/api/account/claim",
+                              json={"username": "ann_revoked", "password": password}))
+    ann.http.headers["authorization"] = f"Bearer {claimed['token']}"
+    game_id = start_game(ann, [bob], options={"first_player": 0})
+    for n, action in enumerate(("password", "signout-others", "signout")):
+        second = ann.ok(httpx.post(f"{b_url}/api/account/signin", json={
+            "username": "ann_revoked", "password": password}))["token"]
+        game_sock = Viewer(b_url, game_id, second)
+        game_sock.send({"type": "hello"})
+        game_sock.recv_type("snapshot")
+        with connect(f"{b_url.replace('http', 'ws')}/ws/me?token={second}",
+                     open_timeout=10) as me_sock:
+            me_sock.send(json.dumps({"type": "ping"}))
+            assert json.loads(me_sock.recv(timeout=10))["type"] == "pong"
+            assert httpx.get(f"{b_url}/api/session",
+                             headers={"authorization": f"Bearer {second}"}).status_code == 200
+            if action == "password":
+                new = f"password number {n}"
+                reply = ann.ok(ann.post("/api/account/password", json={
+                    "current_password": password, "new_password": new}))
+                password = new
+                ann.http.headers["authorization"] = f"Bearer {reply['token']}"
+            elif action == "signout-others":
+                assert ann.ok(ann.post("/api/account/signout-others"))["signed_out"] == 1
+            else:
+                assert httpx.post(f"{a_url}/api/account/signout", json={}, headers={
+                    "authorization": f"Bearer {second}"}).json() == {"signed_out": 1}
+            assert closed_with(game_sock.ws, 3.0) == (4401, "SIGNED_OUT"), action
+            assert closed_with(me_sock, 3.0) == (4401, "SIGNED_OUT"), action
+            assert httpx.get(f"{b_url}/api/session", headers={
+                "authorization": f"Bearer {second}"}).status_code == 401, action
+        game_sock.close()

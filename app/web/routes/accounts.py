@@ -15,8 +15,8 @@ from pydantic import StringConstraints
 
 from app import erasure
 from app.identity import accounts
-from app.identity.service import Identity, identify, revoke_sessions
-from app.ratelimit import limit_signin
+from app.identity.service import Identity, identify, open_session, revoke_sessions
+from app.ratelimit import limit_own, limit_recovery, limit_signin
 from app.schemas import Body, Name
 from app.web.deps import COOKIE, CurrentUser, PlayDep, SessionDep, forget_sessions, token_of
 
@@ -81,12 +81,36 @@ def signed_in(request: Request, response: Response, who: Identity, token: str
     return {"token": token, "user_id": who.user_id, "name": who.name, "username": who.username}
 
 
+SIGNED_OUT, REPLACED = "SIGNED_OUT", "SESSION_REPLACED"
+"""Why a revoked session's sockets close: signed out, or this device holds a new token."""
+
+
+async def _revoked(request: Request, session: SessionDep, session_ids: list[str],
+                   reason: str = SIGNED_OUT) -> None:
+    """Commit the revocation, then close the sessions' sockets and forget their cached
+    identities on every instance (app/web/revocations.py, issue 24.1)."""
+    await session.commit()
+    await request.app.state.revocations.revoke(session_ids, reason)
+
+
 async def _retire_previous(request: Request, session: SessionDep, who: Identity) -> None:
     """Rotation: the session this device held for the same user ends with the new sign-in."""
     previous = await identify(session, token_of(request.headers, request.cookies))
     if previous is not None and previous.user_id == who.user_id:
-        forget_sessions(request.app, await revoke_sessions(
-            session, who.user_id, only=previous.session_id))
+        await _revoked(request, session, await revoke_sessions(
+            session, who.user_id, only=previous.session_id), REPLACED)
+
+
+async def _rotate(request: Request, response: Response, session: SessionDep, who: Identity
+                  ) -> dict[str, Any]:
+    """A change of privilege (claim, new password) gives this device a new session and token,
+    and the old one ends (issue 24.5): a token seen before the change is worth nothing after."""
+    user = await accounts.account_row(session, who.user_id)
+    fresh, token = await open_session(session, user)
+    await revoke_sessions(session, who.user_id, only=who.session_id)
+    await _revoked(request, session, [who.session_id], REPLACED)
+    forget_sessions(request.app, [], who.user_id)  # cached identities learn the username
+    return signed_in(request, response, fresh, token)
 
 
 @router.get("")
@@ -103,13 +127,13 @@ async def account(user: CurrentUser, session: SessionDep) -> dict[str, Any]:
 
 
 @router.post("/claim", status_code=201)
-async def claim(body: ClaimIn, request: Request, user: CurrentUser, session: SessionDep
-                ) -> dict[str, Any]:
-    """Make this guest identity an account; answers the recovery codes, shown only now."""
+async def claim(body: ClaimIn, request: Request, response: Response, user: CurrentUser,
+                session: SessionDep) -> dict[str, Any]:
+    """Make this guest identity an account; answers the recovery codes, shown only now, and
+    the device's new token (the guest's token ends)."""
     await limit_signin(request, body.username)
     codes = await accounts.claim(session, user, body.username, body.password)
-    forget_sessions(request.app, [], user.user_id)  # cached identities learn the username
-    return {"user_id": user.user_id, "username": body.username, "recovery_codes": codes}
+    return {**await _rotate(request, response, session, user), "recovery_codes": codes}
 
 
 @router.post("/signin")
@@ -126,8 +150,10 @@ async def sign_in(body: SignInIn, request: Request, response: Response, session:
 async def recover(body: RecoverIn, request: Request, response: Response, session: SessionDep
                   ) -> dict[str, Any]:
     """Sign in with a one-time recovery code and set a new password (other sessions end)."""
-    await limit_signin(request, body.username)
-    who, token = await accounts.recover(session, body.username, body.code, body.new_password)
+    await limit_recovery(request)  # per address: a guess of someone else's name is no lock
+    who, token, revoked = await accounts.recover(session, body.username, body.code,
+                                                 body.new_password)
+    await _revoked(request, session, revoked)
     forget_sessions(request.app, [], who.user_id)
     return signed_in(request, response, who, token)
 
@@ -137,7 +163,7 @@ async def sign_out(request: Request, response: Response, user: CurrentUser,
                    session: SessionDep) -> dict[str, Any]:
     """End this device's session: its token is refused from now on."""
     revoked = await revoke_sessions(session, user.user_id, only=user.session_id)
-    forget_sessions(request.app, revoked)
+    await _revoked(request, session, revoked)
     response.delete_cookie(COOKIE, httponly=True, samesite="lax",
                            secure=request.app.state.settings.cookie_secure)
     return {"signed_out": len(revoked)}
@@ -148,7 +174,7 @@ async def sign_out_others(request: Request, user: CurrentUser, session: SessionD
                           ) -> dict[str, Any]:
     """End every other session of this user (other devices sign in again)."""
     revoked = await revoke_sessions(session, user.user_id, keep=user.session_id)
-    forget_sessions(request.app, revoked)
+    await _revoked(request, session, revoked)
     return {"signed_out": len(revoked)}
 
 
@@ -162,21 +188,22 @@ async def rename(body: NameIn, request: Request, user: CurrentUser, session: Ses
 
 
 @router.post("/password")
-async def change_password(body: PasswordIn, request: Request, user: CurrentUser,
-                          session: SessionDep) -> dict[str, Any]:
-    """A new password (the current one is needed); every other session ends."""
-    await limit_signin(request, user.username)
+async def change_password(body: PasswordIn, request: Request, response: Response,
+                          user: CurrentUser, session: SessionDep) -> dict[str, Any]:
+    """A new password (the current one is needed); every other session ends, and this device
+    gets a new token (answered and set as the cookie)."""
+    await limit_own(request, user)
     revoked = await accounts.change_password(session, user, body.current_password,
                                              body.new_password)
-    forget_sessions(request.app, revoked)
-    return {"signed_out": len(revoked)}
+    await _revoked(request, session, revoked)
+    return {**await _rotate(request, response, session, user), "signed_out": len(revoked)}
 
 
 @router.post("/recovery-codes")
 async def new_codes(body: ConfirmIn, request: Request, user: CurrentUser, session: SessionDep
                     ) -> dict[str, Any]:
     """Ten new recovery codes (the old ones stop working); shown only now."""
-    await limit_signin(request, user.username)
+    await limit_own(request, user)
     return {"recovery_codes": await accounts.regenerate_codes(session, user, body.password)}
 
 
@@ -184,11 +211,11 @@ async def new_codes(body: ConfirmIn, request: Request, user: CurrentUser, sessio
 async def delete(body: ConfirmIn, request: Request, response: Response, user: CurrentUser,
                  session: SessionDep, play: PlayDep) -> dict[str, Any]:
     """Delete the account: its games show "Former player"; its live seats are resigned."""
-    await limit_signin(request, user.username)
+    await limit_own(request, user)
     revoked = await accounts.erase(session, user, body.password)
     live = await erasure.neutral_names(session, user.user_id)
-    await session.commit()  # resigning below goes through the play service's own sessions
-    forget_sessions(request.app, revoked, user.user_id)
+    await _revoked(request, session, revoked)  # resigning below uses the service's sessions
+    forget_sessions(request.app, [], user.user_id)
     await erasure.resign_live(play, user.user_id, live)
     response.delete_cookie(COOKIE, httponly=True, samesite="lax",
                            secure=request.app.state.settings.cookie_secure)

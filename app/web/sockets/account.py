@@ -11,6 +11,7 @@ on the channel ``user:<id>``, and so reach every instance.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import orjson
@@ -42,13 +43,18 @@ async def account_socket(ws: WebSocket) -> None:
     hub: Hub = ws.app.state.hub
 
     async def send(message: dict[str, Any]) -> None:
-        await ws.send_text(json_text(message))
+        if message.get("type") != "resync":  # notices are not read back from a log
+            await ws.send_text(json_text(message))
 
     try:
         async with pumping(hub, channel(user.user_id), send, 64):
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
+                    break
+                if admission.revoked(ws, caller):
+                    with contextlib.suppress(Exception):
+                        await ws.close(code=4401, reason="SIGNED_OUT")
                     break
                 if _is_ping(message.get("text")):
                     await ws.send_text('{"type":"pong"}')

@@ -68,7 +68,16 @@ async def admit(ws: WebSocket, caller: Caller) -> str | None:
         raise
     if caller.user is not None:
         ws.app.state.session_sockets.setdefault(caller.user.session_id, set()).add(ws)
+        if revoked(ws, caller):  # revoked between the identification and now
+            await ws.close(code=4401, reason="SIGNED_OUT")
     return key
+
+
+def revoked(ws: WebSocket, caller: Caller) -> bool:
+    """Whether the caller's session has been revoked on any instance since the handshake: checked
+    before each frame is handled (a dict lookup; app/web/revocations.py)."""
+    return caller.user is not None and ws.app.state.revocations.is_revoked(
+        caller.user.session_id)
 
 
 def leave(ws: WebSocket, caller: Caller, slot: str) -> None:

@@ -122,8 +122,10 @@ class Connection:
 
     async def on_notice(self, notice: dict[str, Any]) -> None:
         kind = notice.get("type")
-        if kind == "advanced":
-            if notice["seq"] > self.live.seq:
+        if kind in ("advanced", "resync"):
+            # resync: the hub is back after an outage, in which other instances' notices
+            # were lost; the log in the database says what this viewer missed
+            if kind == "resync" or notice["seq"] > self.live.seq:
                 async with self.live.lock:
                     await self.play.catch_up(self.live)
             if self.seq is not None and self.live.seq > self.seq:
@@ -225,6 +227,12 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
+                    break
+                if admission.revoked(ws, caller):
+                    # signed out elsewhere: this frame is not handled; the close may be on
+                    # its way already (app/web/revocations.py)
+                    with contextlib.suppress(Exception):
+                        await ws.close(code=4401, reason="SIGNED_OUT")
                     break
                 text = message.get("text")
                 if text is None:
