@@ -9,6 +9,7 @@ import pytest
 
 from app.games.base import SeededRng
 from app.games.bots import HARD, NORMAL, Budget, decide
+from app.games.carcassonne import hard_bot
 from app.games.carcassonne.engine import ENGINE
 from app.games.carcassonne.state import State, dump_state
 
@@ -190,3 +191,32 @@ def test_car_36_46_completion_odds_fall_with_open_sides_and_the_stack(players: i
     assert odds.road(0, 1, players) == (0.0, 0.0)
     assert odds.cloister_fill(0, players) == 0.0
     assert odds.city(30, 0, players) == (1.0, 0.0)  # already closed
+
+
+def _auction_decisions(seed: str, count: int) -> list[State]:
+    """The first ``count`` auction decisions of two-player games of normal bots."""
+    found: list[State] = []
+    k = 0
+    while len(found) < count:
+        found += [s for s in _positions(2, {}, f"{seed}:{k}", 1) if s.phase == "auction"]
+        k += 1
+    return found[:count]
+
+
+def test_two_player_auction_move_holds_up_against_every_reply_car_61_62_63(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the worst case weighted fully, the hard bot bids for the opponent's best reply, not
+    for a model of how it bids (issue 28: a model of the greedy's bids lost to players who open
+    low and sell when raised): no candidate does better against the reply worst for the bot."""
+    monkeypatch.setattr(hard_bot, "WORST_WEIGHT", 1.0)
+    for state in _auction_decisions("minimax", 12):
+        seat = state.actor
+        cache: hard_bot.Cache = {}
+
+        def worst(move: dict[str, Any], state: State = state, seat: int = seat,
+                  cache: hard_bot.Cache = cache) -> float:
+            return hard_bot._minimax(hard_bot._bid_applied(state, seat, move), seat, cache)
+
+        chosen = hard_bot.auction_move(state, seat)
+        best = max(worst(m) for m in hard_bot.auction_candidates(state))
+        assert worst(chosen) == pytest.approx(best), (state.auction, chosen)
