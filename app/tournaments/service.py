@@ -35,6 +35,11 @@ RULES = {
              "avoids it. Empty seats go to bots, as few as possible, at the lowest tables.",
     "round-robin": "Round robin: the rounds are fixed at the start so that every pair of "
                    "players meets; a player who withdraws leaves a bot in their seat.",
+    # turn-based tables are not built yet (issue 32 asks for live or turn-based rounds)
+    "live": "Every table is played live, for now: the round's players play at the same time, "
+            "and the next round is seated as soon as the last game of this one ends.",
+    "byes": "Seats left empty by an uneven number of players go to the site's normal bot, "
+            "which plays to win; finishing above it counts like finishing above a person.",
     "bot": "A missing player's seat is played by a bot, and the result counts for them.",
     "forfeit": "A player who makes no move of their own in a game forfeits it: no points.",
 }
@@ -169,7 +174,8 @@ async def to_json(session: AsyncSession, t: Tournament, viewer: Identity | None
         "rounds_played": _rounds_json(tables, names),
         "podium": ([s for s in standings if s["place"] <= 3 and s["games"]]
                    if t.status == "finished" else []),
-        "rules": [RULES["points"], RULES["tiebreaks"], RULES[t.format], RULES[t.absent]],
+        "rules": [RULES["points"], RULES["tiebreaks"], RULES[t.format], RULES["byes"],
+                  RULES["live"], RULES[t.absent]],
         "invite_url": f"/tournaments/{t.id}",
         "you": {"user_id": uid, "is_host": uid == t.host_id,
                 "registered": mine is not None and mine.withdrawn_at is None,

@@ -13,6 +13,10 @@ const id = document.getElementById("page").dataset.tournamentId;
 const REFRESH_MS = 4000;
 let confirming = null;  // the action waiting for its confirmation tap
 let timer = null;
+let loads = 0;  // readings drawn so far (tests wait on the page's data-loads for a redraw)
+// the players whose games are open: a redraw every few seconds must not close them under
+// the reader's finger (the standings are read while a round is played)
+const opened = new Set();
 
 function statusWords(t) {
   if (t.status === "open") return "Registration open";
@@ -115,12 +119,14 @@ function standings(t) {
   for (const s of t.standings) {
     const mine = s.user_id === t.you.user_id;
     // each player's games open in a full-width row under their line (room on a phone)
-    const results = el("tr", {class: "t-results-row", hidden: true}, el("td", {colspan: "4"},
+    const isOpen = opened.has(s.user_id);
+    const results = el("tr", {class: "t-results-row", hidden: !isOpen}, el("td", {colspan: "4"},
       el("ul", {class: "t-results", "aria-label": `${s.name}'s games`}, s.results.map(resultLine))));
-    const toggle = el("button", {type: "button", class: "t-name", "aria-expanded": "false",
+    const toggle = el("button", {type: "button", class: "t-name", "aria-expanded": String(isOpen),
       "data-testid": "t-player", text: s.name, onclick: (e) => {
         const open = e.currentTarget.getAttribute("aria-expanded") !== "true";
         e.currentTarget.setAttribute("aria-expanded", String(open));
+        if (open) opened.add(s.user_id); else opened.delete(s.user_id);
         results.hidden = !open;
       }});
     body.append(el("tr", {class: mine ? "mine" : null, "data-testid": "t-standing"}, [
@@ -184,6 +190,7 @@ function draw(t) {
   rounds(t);
   const rules = clear($("t-rules"));
   for (const line of t.rules) rules.append(el("li", {text: line}));
+  $("page").dataset.loads = String(++loads);
   clearTimeout(timer);
   if (t.status === "open" || t.status === "running") timer = setTimeout(load, REFRESH_MS);
 }

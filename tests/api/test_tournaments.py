@@ -14,9 +14,11 @@ from typing import Any
 
 import pytest
 from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import make_engine
-from app.play.models import Game
+from app.play.hard_quota import has_hard_bots
+from app.play.models import Game, HardBotGame
 from app.tournaments.standings import Seat, standings
 from tests.conftest import BACKENDS, Player, ServerThread, database_url, make_settings
 from tests.support.accounts import claim
@@ -176,6 +178,27 @@ def games_hosted_by(url: str, host_id: str) -> int:
     return found[0]
 
 
+def read_games(url: str, game_ids: list[str]) -> tuple[list[Game], int]:
+    """The games' rows and how many hard-bot cap rows they hold (in a thread with its own
+    loop)."""
+    found: list[tuple[list[Game], int]] = []
+
+    async def read() -> None:
+        engine = make_engine(url)
+        async with AsyncSession(engine) as session:
+            games = list((await session.scalars(select(Game).where(Game.id.in_(game_ids))))
+                         .all())
+            capped = int((await session.execute(select(func.count()).select_from(HardBotGame)
+                          .where(HardBotGame.game_id.in_(game_ids)))).scalar_one())
+            found.append((games, capped))
+        await engine.dispose()
+
+    worker = threading.Thread(target=asyncio.run, args=(read(),))
+    worker.start()
+    worker.join()
+    return found[0]
+
+
 def after_looks(*servers: ServerThread, looks: int = 3) -> None:
     """Wait until every instance's scheduler has looked ``looks`` more times."""
     start = [s.app.state.tournaments.looks for s in servers]
@@ -308,3 +331,27 @@ def test_a_deleted_account_shows_as_former_player_and_is_seated_no_more(
     seated = {s["user_id"] for x in t["rounds_played"][0]["tables"] for s in x["seats"]}
     assert seated == {bob.user_id, cat.user_id}
     assert [p["withdrawn"] for p in t["players"]] == [True, False, False]
+
+
+def test_a_byes_bot_is_the_sites_normal_bot_and_outside_the_hard_bot_caps(
+        players: Any, server: ServerThread) -> None:
+    """docs/decisions.md "Tournaments": byes and takeovers are the normal bot, never hard, so
+    a tournament starts no hard-bot game and nothing is counted against HARD_BOT_LIMIT."""
+    host, ann, bob = players("Organiser"), players("Ann"), players("Bob")
+    t = create(host, table_size=3, rounds=1)
+    assert any("normal bot" in rule for rule in t["rules"])
+    assert any("played live" in rule for rule in t["rules"])
+    for p in (ann, bob):
+        p.ok(p.post(f"/api/tournaments/{t['id']}/register"))
+    host.ok(host.post(f"/api/tournaments/{t['id']}/start"))
+    t = wait_for(host, t["id"], lambda x: x["rounds_played"])
+    table = t["rounds_played"][0]["tables"][0]
+    assert sum(s["bot"] for s in table["seats"]) == 1  # the bye
+    (game,), capped = read_games(str(server.app.state.settings.database_url),
+                                 [table["game_id"]])
+    assert [s.get("level") for s in game.seats if s["holder"] == "bot"] == ["normal"]
+    assert game.takeover_level == "normal" and not has_hard_bots(game)
+    assert capped == 0  # the live game holds no row of the hard-bot caps
+    for p in (ann, bob):
+        p.ok(p.post(f"/api/games/{table['game_id']}/resign"))
+    wait_for(host, t["id"], lambda x: x["status"] == "finished")
