@@ -205,4 +205,10 @@ async function load() {
   }
 }
 
+// a notice of this tournament (your table is ready) or of a game's end redraws at once rather
+// than at the next reading
+window.addEventListener("bazaar:notice", (e) => {
+  if (e.detail.tournament_id === id || e.detail.kind === "finished") load();
+});
+
 ensureIdentity().then(load);
