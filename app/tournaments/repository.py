@@ -27,6 +27,13 @@ async def get(session: AsyncSession, tournament_id: str, claim: bool = False
     return (await session.scalars(query)).first()
 
 
+async def get_to_change(session: AsyncSession, tournament_id: str) -> Tournament | None:
+    """The tournament, locked until this transaction ends, waiting for an instance that is
+    seating it (PostgreSQL): a registration then sees the status the seating left."""
+    return (await session.scalars(select(Tournament).where(Tournament.id == tournament_id)
+                                  .with_for_update())).first()
+
+
 async def players(session: AsyncSession, tournament_id: str) -> Sequence[TournamentPlayer]:
     """The registered players, in registration order."""
     return (await session.scalars(

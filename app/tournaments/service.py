@@ -68,16 +68,23 @@ async def create(session: AsyncSession, user: Identity, body: TournamentIn) -> T
     return t
 
 
-async def load(session: AsyncSession, tournament_id: str) -> Tournament:
-    t = await repo.get(session, tournament_id)
+async def load(session: AsyncSession, tournament_id: str, to_change: bool = False
+               ) -> Tournament:
+    """The tournament; ``to_change``: locked for a registration or a withdrawal, which must
+    not cross the seating of round 1 (a player registered after it would sit out round 1 and
+    be seated later with no game)."""
+    t = await (repo.get_to_change(session, tournament_id) if to_change
+               else repo.get(session, tournament_id))
     if t is None:
         raise not_found("tournament")
     return t
 
 
 async def register(session: AsyncSession, t: Tournament, user: Identity) -> None:
-    """Register the caller; registering twice changes nothing."""
-    if t.status != "open":
+    """Register the caller until the start time; registering twice changes nothing."""
+    # registration closes at the start time, not when the scheduler next looks (issue 32:
+    # "players register and withdraw until the start")
+    if t.status != "open" or aware(t.starts_at) <= now():
         raise conflict("TOURNAMENT_STARTED", "registration closed when the tournament began")
     if await repo.player(session, t.id, user.user_id) is None:
         session.add(TournamentPlayer(tournament_id=t.id, user_id=user.user_id, name=user.name,

@@ -243,10 +243,18 @@ def test_a_start_taken_by_one_instance_is_seated_by_another_from_the_database(
     with ServerThread(make_settings(url, tournament_tick_seconds=3600,
                                     run_migrations=False)) as sleepy:
         host, ann, bob = (Player(sleepy.url, n) for n in ("Organiser", "Ann", "Bob"))
-        soon = (datetime.now(UTC) + timedelta(seconds=1)).isoformat()
-        t = create(host, table_size=2, rounds=1, starts_at=soon)
+        soon = datetime.now(UTC) + timedelta(seconds=3)
+        t = create(host, table_size=2, rounds=1, starts_at=soon.isoformat())
         for p in (ann, bob):
             p.ok(p.post(f"/api/tournaments/{t['id']}/register"))
+        # registration closes at the start time, though no instance has seated round 1 yet
+        late = Player(sleepy.url, "Late")
+        while datetime.now(UTC) <= soon:
+            time.sleep(0.05)
+        refused = late.post(f"/api/tournaments/{t['id']}/register")
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["detail"]["code"] == "TOURNAMENT_STARTED"
+        late.http.close()
         looks = sleepy.app.state.tournaments.looks
     assert looks == 0
     watcher = players("Watcher")

@@ -144,6 +144,7 @@ def test_nine_accounts_play_a_three_round_swiss_of_carcassonne_with_a_withdrawal
     quitter_name = next(s["name"] for s in t["standings"] if s["user_id"] == quitter)
     rows.filter(has_text=quitter_name).get_by_text("withdrew").wait_for()
     ann.screenshot(path=str(SHOTS / f"tournament-round3-{size}.png"), full_page=True)
+    round3.screenshot(path=str(SHOTS / f"tournament-round3-tables-{size}.png"))
     resign_seated(others, t)
     post(ann, f"/api/games/{t['you']['game_id']}/resign", {})
 
@@ -167,6 +168,10 @@ def test_nine_accounts_play_a_three_round_swiss_of_carcassonne_with_a_withdrawal
     ann.get_by_test_id("t-standing").filter(has_text=quitter_name).get_by_test_id("t-player").click()
     ann.get_by_role("list", name=f"{quitter_name}'s games").get_by_text("Round 2, table").wait_for()
     ann.screenshot(path=str(SHOTS / f"tournament-final-{size}.png"), full_page=True)
+    # a phone's whole page is too tall to read in one picture: its parts, one by one
+    ann.locator("#t-podium-box").screenshot(path=str(SHOTS / f"tournament-podium-{size}.png"))
+    ann.get_by_test_id("t-standings").screenshot(path=str(SHOTS / f"tournament-standings-{size}.png"))
+    ann.get_by_test_id("t-round").first.screenshot(path=str(SHOTS / f"tournament-last-round-{size}.png"))
     assert serious_violations(ann) == []
     assert ann.evaluate("document.documentElement.scrollWidth") <= size  # never sideways
     ann.goto(replay)
