@@ -103,7 +103,7 @@ class TournamentKeeper:
             return
         await notices.tell(self.play.hub, people, {
             "kind": "table-ready", "game_id": game.id, "tournament_id": tournament_id,
-            "title": t.name, "text": f"Your table in {t.name} is ready (round "
+            "round": t.current_round, "title": t.name, "text": f"Your table in {t.name} is ready (round "
                                      f"{t.current_round}): play now."})
 
 

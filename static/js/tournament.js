@@ -89,6 +89,21 @@ function yourTable(t) {
     el("a", {class: "button primary", href: `/games/${encodeURIComponent(t.you.game_id)}`, "data-testid": "t-play", text: "Play your game"}));
 }
 
+/** A "your table is ready" card of this tournament is stale once its round has passed or the
+ * table has ended. A reading taken before the card's round was seated says nothing of it
+ * (it may arrive after the notice): only a reading of that round or a later one removes it. */
+function dropStaleCards(t) {
+  const mine = (number) => (t.rounds_played.find((r) => r.round === number) || {tables: []}).tables
+    .find((x) => x.seats.some((s) => s.user_id === t.you.user_id));
+  for (const card of document.querySelectorAll(".notice[data-tournament]")) {
+    if (card.dataset.tournament !== t.id) continue;
+    const number = Number(card.dataset.round || 0);
+    const table = mine(number);
+    const over = t.status === "finished" || t.status === "cancelled";
+    if (over || number < t.current_round || (table && table.status !== "playing")) card.remove();
+  }
+}
+
 function podium(t) {
   $("t-podium-box").hidden = !t.podium.length;
   const box = clear($("t-podium"));
@@ -136,13 +151,15 @@ function standings(t) {
         s.withdrawn ? el("span", {class: "tag warn", text: "withdrew"}) : null,
       ]),
       el("td", {class: "num", text: pointsWords(s.points)}),
-      el("td", {class: "num tiebreak", text: `${pointsWords(s.opponents)} · ${s.score}`}),
+      // the two tie-breaks may go on two lines (a phone), each one whole
+      el("td", {class: "num tiebreak"}, [el("span", {text: pointsWords(s.opponents)}), " · ",
+        el("span", {text: String(s.score)})]),
     ]), results);
   }
   box.append(el("table", {class: "standings"}, [
     el("thead", {}, el("tr", {}, [el("th", {scope: "col", text: "Place"}), el("th", {scope: "col", text: "Player"}),
       el("th", {scope: "col", class: "num", text: "Points"}),
-      el("th", {scope: "col", class: "num", title: "Opponents' points, then game score", text: "Tie-breaks"})])),
+      el("th", {scope: "col", class: "num tiebreak", title: "Opponents' points, then game score", text: "Tie-breaks"})])),
     body,
   ]));
   box.append(el("p", {class: "help", text: "Tie-breaks: the points of the opponents you met, then your total game score. Tap a name to see that player's games."}));
@@ -185,6 +202,7 @@ function draw(t) {
   $("t-summary").textContent = summary(t);
   actions(t);
   yourTable(t);
+  dropStaleCards(t);
   podium(t);
   standings(t);
   rounds(t);

@@ -25,6 +25,11 @@ AXE_RUN = """async () => {
   return r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }"""
+FITS = """() => {
+  const box = document.getElementById('t-standings').getBoundingClientRect();
+  const table = document.querySelector('#t-standings table').getBoundingClientRect();
+  return table.left >= box.left - 0.5 && table.right <= box.right + 0.5;
+}"""
 SHOTS = Path("test-results")
 OTHERS = ["Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 ROUND_MS = 180_000  # three tables of Carcassonne played out by bots on a loaded machine
@@ -141,6 +146,10 @@ def test_nine_accounts_play_a_three_round_swiss_of_carcassonne_with_a_withdrawal
     round3 = ann.get_by_test_id("t-round").first
     round3.get_by_role("heading", name="Round 3: being played").wait_for()
     round3.get_by_test_id("t-table").last.get_by_text("a bot", exact=True).wait_for()
+    # round 3's card has replaced round 2's: one card of this tournament, the current one
+    cards = ann.get_by_test_id("notice").filter(has_text=f"Your table in {name}")
+    cards.filter(has_text="(round 3)").wait_for()
+    assert cards.count() == 1
     quitter_name = next(s["name"] for s in t["standings"] if s["user_id"] == quitter)
     rows.filter(has_text=quitter_name).get_by_text("withdrew").wait_for()
     ann.screenshot(path=str(SHOTS / f"tournament-round3-{size}.png"), full_page=True)
@@ -149,6 +158,7 @@ def test_nine_accounts_play_a_three_round_swiss_of_carcassonne_with_a_withdrawal
     post(ann, f"/api/games/{t['you']['game_id']}/resign", {})
 
     ann.get_by_test_id("t-status").filter(has_text="Finished").wait_for(timeout=ROUND_MS)
+    assert cards.count() == 0  # no table of hers is ready any more: the card went
     t = get(ann, f"/api/tournaments/{tid}")
     podium = ann.get_by_test_id("t-podium-place")
     podium.first.wait_for()
@@ -174,6 +184,8 @@ def test_nine_accounts_play_a_three_round_swiss_of_carcassonne_with_a_withdrawal
     ann.get_by_test_id("t-round").first.screenshot(path=str(SHOTS / f"tournament-last-round-{size}.png"))
     assert serious_violations(ann) == []
     assert ann.evaluate("document.documentElement.scrollWidth") <= size  # never sideways
+    # the standings fit their card: every column, the tie-breaks too, is read without scrolling
+    assert ann.evaluate(FITS), "the standings table is wider than its card"
     ann.goto(replay)
     ann.locator("#board[data-board=carcassonne]").wait_for()
     ann.screenshot(path=str(SHOTS / f"tournament-replay-{size}.png"))
