@@ -152,8 +152,8 @@ function standings(t) {
       ]),
       el("td", {class: "num", text: pointsWords(s.points)}),
       // the two tie-breaks may go on two lines (a phone), each one whole
-      el("td", {class: "num tiebreak"}, [el("span", {text: pointsWords(s.opponents)}), " · ",
-        el("span", {text: String(s.score)})]),
+      el("td", {class: "num tiebreak"}, [el("span", {text: pointsWords(s.opponents)}),
+        el("span", {class: "sep", text: " · "}), el("span", {text: String(s.score)})]),
     ]), results);
   }
   box.append(el("table", {class: "standings"}, [
