@@ -72,11 +72,13 @@ async def listed(session: AsyncSession, status: str, newest_first: bool
 
 
 async def player_counts(session: AsyncSession, ids: list[str]) -> dict[str, int]:
+    """Everyone who registered and played: one who withdrew after the start still played
+    (a registration withdrawn before the start is deleted, so it is not counted)."""
     if not ids:
         return {}
     rows = await session.execute(
         select(TournamentPlayer.tournament_id, func.count())
-        .where(TournamentPlayer.tournament_id.in_(ids), TournamentPlayer.withdrawn_at.is_(None))
+        .where(TournamentPlayer.tournament_id.in_(ids))
         .group_by(TournamentPlayer.tournament_id))
     return {tid: int(n) for tid, n in rows.all()}
 

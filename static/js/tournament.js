@@ -26,10 +26,12 @@ function statusWords(t) {
 }
 
 function summary(t) {
-  const people = t.players.filter((p) => !p.withdrawn).length;
+  // everyone who played counts, one who withdrew after the start too (said apart)
+  const people = t.players.length;
+  const left = t.players.filter((p) => p.withdrawn).length;
   const parts = [`${t.title}, ${formatWords(t.format, t.table_size)}`,
     t.format === "swiss" || t.status !== "open" ? `${t.rounds} ${t.rounds === 1 ? "round" : "rounds"}` : null,
-    `${people} ${people === 1 ? "player" : "players"}`,
+    `${people} ${people === 1 ? "player" : "players"}${left ? ` (${left} withdrew)` : ""}`,
     `organised by ${t.host.name}`,
     t.status === "open" ? `registration closes ${whenWords(t.starts_at)}` : null,
     t.rated ? "rated" : "casual", t.private ? "by invitation" : null];

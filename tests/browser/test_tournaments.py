@@ -152,6 +152,7 @@ def test_nine_accounts_play_a_three_round_swiss_of_carcassonne_with_a_withdrawal
     assert cards.count() == 1
     quitter_name = next(s["name"] for s in t["standings"] if s["user_id"] == quitter)
     rows.filter(has_text=quitter_name).get_by_text("withdrew").wait_for()
+    ann.get_by_test_id("t-summary").filter(has_text="9 players (1 withdrew)").wait_for()
     ann.screenshot(path=str(SHOTS / f"tournament-round3-{size}.png"), full_page=True)
     round3.screenshot(path=str(SHOTS / f"tournament-round3-tables-{size}.png"))
     resign_seated(others, t)
@@ -192,6 +193,8 @@ def test_nine_accounts_play_a_three_round_swiss_of_carcassonne_with_a_withdrawal
 
     ann.goto("/tournaments")
     ann.get_by_test_id("t-finished").get_by_text(name).wait_for()
+    # nine played, the one who withdrew included
+    assert "9 players" in ann.get_by_test_id("t-finished").locator("li", has_text=name).inner_text()
     ann.screenshot(path=str(SHOTS / f"tournaments-list-{size}.png"), full_page=True)
     assert serious_violations(ann) == []
     assert ann.evaluate("document.documentElement.scrollWidth") <= size
