@@ -87,7 +87,10 @@ async def _open_table(session: AsyncSession, t: Tournament, host: Identity, numb
                                  "level": bots.NORMAL}
         for uid in table.seats]
     body = LobbyIn(kind=t.kind, players=t.table_size, options=dict(t.options),
-                   private=t.private, rated=t.rated, clock=Clock(**(t.clock or {})),
+                   # a private game is never rated: a tournament made both before the create
+                   # route refused it (PRIVATE_RATED) is played casual rather than never seated
+                   private=t.private, rated=t.rated and not t.private,
+                   clock=Clock(**(t.clock or {})),
                    takeover_level=bots.NORMAL)
     lobby = await lobbies.create(session, host, body, seats=seats)
     game = await lobbies.start(session, lobby, host, host.name)

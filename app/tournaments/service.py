@@ -52,6 +52,11 @@ async def create(session: AsyncSession, user: Identity, body: TournamentIn) -> T
         raise ApiError(422, "BAD_TABLE_SIZE", f"{engine.title} is played by "
                        f"{engine.min_players} to {engine.max_players} players")
     lobbies.check_options(engine, body.options, body.table_size)
+    if body.private and body.rated:
+        # its tables are private lobbies, which are never rated (docs/decisions.md, "Private
+        # games are casual"): the lobby service would refuse every table, and round 1 with it
+        raise ApiError(422, "PRIVATE_RATED", "a tournament by invitation cannot be rated: its "
+                       "games are private, and private games are never rated")
     if body.clock.mode == "off" or body.clock.seconds < 10:
         raise ApiError(422, "NO_CLOCK", "a tournament's games need a clock of 10 seconds or "
                        "more: a missing player's seat is played for them when it runs out")

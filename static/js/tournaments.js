@@ -58,6 +58,9 @@ function wireForm() {
     $("t-rounds-field").hidden = $("t-format").value !== "swiss";
   });
   sizeChoices();
+  // by invitation means private tables, which are never rated: ticking one unticks the other
+  $("t-private").addEventListener("change", () => { if ($("t-private").checked) $("t-rated").checked = false; });
+  $("t-rated").addEventListener("change", () => { if ($("t-rated").checked) $("t-private").checked = false; });
   $("t-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("t-error").textContent = "";

@@ -144,6 +144,10 @@ def test_registration_rules_and_bad_input(players: Any) -> None:
     bad = host.post("/api/tournaments", json={"name": "x", **GAME, "table_size": 3,
                                               "clock": {"mode": "off"}})
     assert bad.status_code == 422 and bad.json()["detail"]["code"] == "NO_CLOCK"
+    # by invitation and rated: every table's private lobby would be refused (never seated)
+    bad = host.post("/api/tournaments", json={"name": "x", **GAME, "table_size": 3,
+                                              "private": True, "rated": True})
+    assert bad.status_code == 422 and bad.json()["detail"]["code"] == "PRIVATE_RATED"
     assert host.ok(host.get("/api/tournaments"))["upcoming"] == before["upcoming"]  # none made
     t = create(host, private=True)
     assert t["id"] not in [x["id"] for x in host.ok(host.get("/api/tournaments"))["upcoming"]]
