@@ -103,8 +103,8 @@ class TournamentKeeper:
             return
         await notices.tell(self.play.hub, people, {
             "kind": "table-ready", "game_id": game.id, "tournament_id": tournament_id,
-            "round": t.current_round, "title": t.name, "text": f"Your table in {t.name} is ready (round "
-                                     f"{t.current_round}): play now."})
+            "round": t.current_round, "title": t.name,
+            "text": f"Your table in {t.name} is ready (round {t.current_round}): play now."})
 
 
 def install(app_state: Any, tick: float) -> TournamentKeeper:
