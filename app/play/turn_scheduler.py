@@ -121,29 +121,33 @@ class TurnScheduler:
             await session.commit()
         return out
 
-    async def _done(self, due: Due) -> None:
+    async def _done(self, done: list[Due]) -> None:
+        """Drop the timed-out rows and mark the reminded ones, in one transaction."""
+        if not done:
+            return
         async with self.sessions() as session:
-            mine = and_(TurnDue.game_id == due.game_id, TurnDue.seat == due.seat,
-                        TurnDue.due_at == due.due_at)
-            if due.timed_out:
-                await session.execute(delete(TurnDue).where(mine))
-            else:
-                await session.execute(update(TurnDue).where(mine)
-                                      .values(reminded=True, claimed_until=0.0))
+            for due in done:
+                mine = and_(TurnDue.game_id == due.game_id, TurnDue.seat == due.seat,
+                            TurnDue.due_at == due.due_at)
+                if due.timed_out:
+                    await session.execute(delete(TurnDue).where(mine))
+                else:
+                    await session.execute(update(TurnDue).where(mine)
+                                          .values(reminded=True, claimed_until=0.0))
             await session.commit()
 
     async def tick(self, limit: int = BATCH) -> int:
         """Handle what is due now; how many rows were handled."""
-        handled = 0
+        done: list[Due] = []
         for due in await self.claim(self.now(), limit):
             try:
                 await (self.time_out if due.timed_out else self.remind)(due)
             except Exception:  # the claim lapses and a later tick retries it
                 log.exception("a due turn failed", extra={"game": due.game_id})
                 continue
-            await self._done(due)
-            handled += 1
-        return handled
+            done.append(due)
+        await self._done(done)
+        return len(done)
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._loop())
