@@ -20,6 +20,7 @@ from app.lobbies.schemas import LobbyIn, LobbyPatch
 from app.play.continuation import create_continued_game
 from app.play.models import Game
 from app.play.setup import create_game
+from app.play.turn_words import clock_words
 from app.utc import now
 
 
@@ -120,6 +121,7 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
         "private": lobby.private, "rated": bool(lobby.rated),
         "options": engine.public_options(lobby.options, False),
         "clock": lobby.clock or {"mode": "off", "seconds": 0},
+        "clock_words": clock_words(lobby.clock or {}),
         "host": {"user_id": lobby.host_id, "name": host_name},
         "seats": seats, "invite_url": f"/lobbies/{lobby.id}", "game_id": lobby.game_id,
         "created_at": lobby.created_at.isoformat() if lobby.created_at else None,
@@ -174,7 +176,7 @@ async def create(session: AsyncSession, user: Identity, body: LobbyIn,
     options = check_options(engine, body.options, players) if validate else body.options
     takeover = check_level(body.takeover_level, "a seat taken over")
     lobby = Lobby(id=new_id(), kind=body.kind, host_id=user.user_id, options=options,
-                  clock=body.clock.model_dump(), private=body.private, rated=body.rated,
+                  clock=body.clock.stored(), private=body.private, rated=body.rated,
                   status="open", created_at=now(), rematch_of=rematch_of,
                   takeover_level=takeover)
     if origin is not None:
@@ -229,7 +231,7 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
     if body.rated is not None:
         lobby.rated = body.rated
     if body.clock is not None:
-        lobby.clock = body.clock.model_dump()
+        lobby.clock = body.clock.stored()
     await session.flush()
     return lobby
 
