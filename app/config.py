@@ -43,6 +43,10 @@ class Settings(BaseSettings):
     # any instance's sweep, run at start-up and every DUTY_SWEEP_SECONDS, completes them.
     duty_claim_seconds: float = 60.0
     duty_sweep_seconds: float = 30.0
+    # turn-based tables (issue 27): how often each instance looks for due turns, and how long
+    # a claimed due turn is this instance's before another may retry it
+    turn_tick_seconds: float = 30.0
+    turn_claim_seconds: float = 60.0
     # Every K moves the state is snapshotted, so that "state at step k" stays fast.
     snapshot_every: int = 25
     max_body_bytes: int = 64 * 1024

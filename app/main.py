@@ -29,6 +29,8 @@ from app.limits import BodyLimit
 from app.metrics import CONTENT_TYPE_LATEST, metrics_allowed
 from app.migrate import upgrade_async
 from app.play.clock_keeper import ClockKeeper
+from app.play.turn_duties import TurnDuties
+from app.play.turn_scheduler import TurnScheduler
 from app.play.service import PlayService
 from app.ratelimit import RateLimiter, SocketSlots
 from app.ratings import service as ratings
@@ -88,6 +90,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.play.start_resuming()
         clocks = ClockKeeper(app.state.play)
         clocks.start()
+        # turn-based tables: due turns in the database, one scheduler across instances
+        duties = TurnDuties(app.state.play)
+        app.state.turns = TurnScheduler(app.state.sessions, duties.remind, duties.time_out,
+                                        settings.turn_claim_seconds, settings.turn_tick_seconds)
+        app.state.turns.start()
         app.state.tournaments = tournaments.install(app.state, settings.tournament_tick_seconds)
         tune_for_serving(settings.gc_young_threshold)
         try:
@@ -95,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await app.state.tournaments.stop()
             await clocks.stop()
+            await app.state.turns.stop()
             # tell every socket to reconnect (to another instance, or to us after restart)
             app.state.hub.deliver_all({"type": "reconnect"})
             await app.state.play.stop()

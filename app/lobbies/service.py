@@ -5,6 +5,8 @@ Services never commit: the request's unit of work does.
 
 from __future__ import annotations
 
+import time
+
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -19,6 +21,7 @@ from app.lobbies.models import Lobby, LobbySeat
 from app.lobbies.schemas import LobbyIn, LobbyPatch
 from app.play.continuation import create_continued_game
 from app.play.models import Game
+from app.play import turn_rows
 from app.play.setup import create_game
 from app.play.turn_words import clock_words
 from app.utc import now
@@ -320,6 +323,9 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
                                  # a lobby from before the rule may ask for both: casual
                                  rated=bool(lobby.rated) and not lobby.private,
                                  takeover_level=takeover)
+    # turn-based: the first turns' due times, in the start's transaction (issue 27)
+    await turn_rows.start(session, game.id, game.clock or {}, game.seats, game.to_act or [],
+                          time.time())
     lobby.status, lobby.game_id = "started", game.id
     await session.flush()
     return game

@@ -164,7 +164,8 @@ class TurnDue(Base):
     """A turn-based seat's next due times (issue 27, point 1): a reminder at ``remind_at``, the
     lobby's timeout action at ``due_at`` (seconds since the epoch). Any instance's scheduler
     claims due rows until ``claimed_until`` (app/play/turn_scheduler.py), so a due turn is
-    handled once, whichever instance holds the game, and after a restart."""
+    handled once, whichever instance holds the game, and after a restart. One row per seat a
+    person plays, kept while the game lasts, so the seat's reserve outlives its turns."""
 
     __tablename__ = "turn_dues"
 
@@ -175,3 +176,7 @@ class TurnDue(Base):
     reminded: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     on_timeout: Mapped[str] = mapped_column(String(8), default="bot", server_default="bot")
     claimed_until: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
+    # when the seat's current turn began (None: not to act; its due times are then IDLE) and
+    # what is left of its reserve (app/play/turn_clock.py)
+    started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    reserve: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")

@@ -25,7 +25,7 @@ from app.errors import ApiError, conflict, forbidden, from_game_error, not_found
 from app.games import bots
 from app.games.base import HOST, GameError, Move, RecordingRng, SeededRng, get_engine
 from app.metrics import Metrics
-from app.play import clock, notices
+from app.play import clock, notices, turn_rows
 from app.play import repository as repo
 from app.play.bot_pool import BotPool
 from app.play.duties import Duties
@@ -349,6 +349,7 @@ class PlayService:
         if outcome is not None:
             live.away.clear()  # the writer removed the away rows with the final move
         clock.on_advance(live)
+        await turn_rows.keep(self.sessions, live.id, live.clock, to_act, outcome is not None)
         if client_move_id:
             live.remember_client_move(seat, client_move_id, new_seq, events)
         elapsed = time.perf_counter() - started
@@ -386,10 +387,12 @@ class PlayService:
 
     # ------------------------------------------------------------------ clocks
 
-    async def time_out(self, live: LiveGame, seat: int) -> None:
-        """The seat's time ran out: move for it (the game's timeout move, else its bot)."""
+    async def time_out(self, live: LiveGame, seat: int, turn_based: bool = False) -> None:
+        """The seat's time ran out: move for it (the game's timeout move, else its bot).
+        ``turn_based``: the turn scheduler found it due (app/play/turn_duties.py)."""
         async with live.lock:
-            if seat not in clock.expired(live):
+            if seat not in (clock.turn_based_due(live, seat) if turn_based
+                            else clock.expired(live)):
                 return
             newly_away = seat not in live.away
             live.away.add(seat)

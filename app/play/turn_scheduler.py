@@ -11,7 +11,7 @@ rows for ``claim_seconds``:
 - SQLite (one writer; no row locks): a conditional ``UPDATE … WHERE claimed_until < now`` per
   row, whose row count says whether this instance won it.
 
-A handled timeout deletes its row only if ``due_at`` is unchanged (a move in the meantime has
+A handled timeout makes its row idle only if ``due_at`` is unchanged (a move in the meantime has
 rescheduled the seat); a handler that raises leaves the claim to lapse and a later tick (of any
 instance, after a restart too) retries it. Nothing depends on a page being open.
 """
@@ -31,6 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.play.models import TurnDue
 from app.play.turn_clock import Interval, due_at, remind_at
+from app.play.turn_rows import IDLE
 
 log = logging.getLogger("bazaar.turns")
 
@@ -130,7 +131,11 @@ class TurnScheduler:
                 mine = and_(TurnDue.game_id == due.game_id, TurnDue.seat == due.seat,
                             TurnDue.due_at == due.due_at)
                 if due.timed_out:
-                    await session.execute(delete(TurnDue).where(mine))
+                    # the seat is handled (played for, or dropped): idle until it is to act
+                    # again, with its reserve spent (app/play/turn_rows.py begins that turn)
+                    await session.execute(update(TurnDue).where(mine).values(
+                        started_at=None, due_at=IDLE, remind_at=IDLE, reserve=0.0,
+                        claimed_until=0.0))
                 else:
                     await session.execute(update(TurnDue).where(mine)
                                           .values(reminded=True, claimed_until=0.0))

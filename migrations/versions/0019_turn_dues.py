@@ -28,6 +28,8 @@ def upgrade() -> None:
         sa.Column('reminded', sa.Boolean(), server_default=sa.false(), nullable=False),
         sa.Column('on_timeout', sa.String(length=8), server_default='bot', nullable=False),
         sa.Column('claimed_until', sa.Float(), server_default='0', nullable=False),
+        sa.Column('started_at', sa.Float(), nullable=True),
+        sa.Column('reserve', sa.Float(), server_default='0', nullable=False),
         sa.PrimaryKeyConstraint('game_id', 'seat', name='pk_turn_dues'),
     )
     op.create_index('ix_turn_dues_due_at', 'turn_dues', ['due_at'])

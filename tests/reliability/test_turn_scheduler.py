@@ -9,12 +9,12 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, select
 
 from app.db import make_engine, make_sessionmaker
 from app.migrate import upgrade_async
 from app.play.models import TurnDue
 from app.play.turn_clock import DAY, HOUR, TurnClock
+from app.play.turn_rows import IDLE
 from app.play.turn_scheduler import Due, TurnScheduler, clear, schedule
 from tests.conftest import BACKENDS, database_url
 from tests.support.turn_games import add_games
@@ -86,7 +86,8 @@ async def _game_over_days(url: str) -> None:
     assert [(d.game_id, d.seat, d.on_timeout, d.timed_out) for d in log.timeouts] == [
         ("g1", 0, "bot", True)]
     async with sessions() as session:
-        assert await session.scalar(select(func.count()).select_from(TurnDue)) == 0
+        row = await session.get(TurnDue, ("g1", 0))
+        assert row is not None and row.started_at is None and row.due_at == IDLE
         await clear(session, "g1")
     await engine.dispose()
 
