@@ -112,7 +112,9 @@ class TurnScheduler:
                     taken = await session.execute(
                         update(TurnDue).where(TurnDue.game_id == row.game_id,
                                               TurnDue.seat == row.seat,
-                                              TurnDue.claimed_until < now)
+                                              # still due: another instance may have handled
+                                              # it since the select, and released its claim
+                                              self._is_due(now))
                         .values(claimed_until=until).execution_options(
                             synchronize_session=False))
                     if taken.rowcount:  # type: ignore[attr-defined]
