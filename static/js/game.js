@@ -192,6 +192,11 @@ function figure(value, key = "") {
 /** The players panel from the view envelope: names, scores, public figures, whose turn. */
 function clockLabel(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
+  if (s >= 3600) {
+    // turn-based tables (issue 27): days and hours, as the server says them
+    const days = Math.floor(s / 86400), hours = Math.floor((s % 86400) / 3600);
+    return [days ? plural(days, "day") : "", hours ? plural(hours, "hour") : ""].filter(Boolean).join(" ");
+  }
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
@@ -247,8 +252,11 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
     item.style.setProperty("--seat", seatColor(p.seat));
     if (clocks[p.seat] !== undefined && toAct.has(p.seat)) {
       const left = clocks[p.seat];
+      const days = left >= 3600;
       nameLine.append(el("span", {class: `clock${left < 10 ? " low" : ""}`, "data-testid": `clock-${p.seat}`,
-        role: "timer", title: "time left for this move", "aria-label": `${clockLabel(left)} left`, text: clockLabel(left)}));
+        role: "timer", title: days ? `${shown} has ${clockLabel(left)} to play` : "time left for this move",
+        "aria-label": days ? `${shown} has ${clockLabel(left)} to play` : `${clockLabel(left)} left`,
+        text: days ? `has ${clockLabel(left)} to play` : clockLabel(left)}));
     }
     if (toAct.has(p.seat) && !(view && view.finished)) {
       item.classList.add("to-act");

@@ -3,6 +3,8 @@ chat."""
 
 from __future__ import annotations
 
+import time
+
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -12,10 +14,13 @@ from pydantic import Field
 from app.errors import ApiError
 from app.games.base import get_engine
 from app.identity.service import marks_of
-from app.play import clock, continuation, history, mine, records, scores, text_records
+from app.play import (clock, continuation, history, mine, records, scores, text_records,
+                      turn_rows)
 from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
+from app.play.turn_clock import time_to_play
+from app.play.turn_words import clock_words
 from app.ratelimit import limit
 from app.ratings import service as ratings
 from app.rematch import offers as rematches
@@ -128,6 +133,13 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
     data["continuations"] = (await continuation.continuations(
         session, game_id, user.user_id if user else None) if live.finished else [])
     data["connected"] = await request.app.state.presence.connected(game_id)
+    if turn_rows.turn_clock_of(live.clock) is not None:
+        # turn-based (issue 27): the due times are the database's, said in words too
+        left = await turn_rows.seconds_left(session, game_id, time.time())
+        data["clock"]["remaining"] = {str(k): round(v) for k, v in sorted(left.items())}
+        data["clock"]["words"] = [time_to_play(live.seats[k]["name"], v)
+                                  for k, v in sorted(left.items())]
+    data["clock"]["setting"] = clock_words(live.clock or {})
     data["rematch"] = await rematches.summary(session, live) if live.finished else None
     # what a rated game did to each account's rating, once it is over
     data["ratings"] = await ratings.game_ratings(session, game_id) if live.finished else []
