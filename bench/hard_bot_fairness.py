@@ -26,7 +26,10 @@ of every game (the time from asking to having the move, queueing included) and w
 bench/results/hard_bot_load.txt:
 
     nice -n 10 python bench/hard_bot_fairness.py --load 1 10 50 [--kind carcassonne]
-        [--moves 4] [--workers 1] [--cap 1.0]
+        [--moves 4] [--workers 1] [--cap 1.0] [--double tests.bot_doubles:busy]
+
+With ``--double tests.bot_doubles:busy`` every search burns its whole cap instead: the reply
+times of searches that all take ``--cap`` seconds of CPU.
 """
 
 from __future__ import annotations
@@ -135,6 +138,9 @@ def played_positions(kind: str, seed: str) -> tuple[Engine, list[tuple[Any, int]
     return engine, found
 
 
+MIN_REPLIES = 40
+
+
 def percentiles(times: list[float]) -> str:
     ordered = sorted(times)
 
@@ -146,8 +152,10 @@ def percentiles(times: list[float]) -> str:
 
 
 async def under_load(pool: BotPool, kind: str, games: int, moves: int) -> list[float]:
-    """``games`` games at once, each asking ``moves`` hard moves one after another."""
+    """``games`` games at once, each asking ``moves`` hard moves one after another (at least
+    `MIN_REPLIES` replies in all, so that a lone game's percentiles mean something)."""
     engine, positions = played_positions(kind, f"load:{kind}")
+    moves = max(moves, -(-MIN_REPLIES // games))
 
     async def game(g: int) -> list[float]:
         times = []
@@ -163,11 +171,13 @@ async def under_load(pool: BotPool, kind: str, games: int, moves: int) -> list[f
 
 
 async def load_main(kind: str, loads: list[int], moves: int, workers: int,
-                    cap: float) -> list[str]:
-    pool = BotPool(workers, cap, 1.0, "", nice=10)  # the real search, as deployed
+                    cap: float, double: str) -> list[str]:
+    pool = BotPool(workers, cap, 1.0, double, nice=10)  # no double: the real search
     await under_load(pool, kind, 1, 1)  # spawn and warm the workers outside the figures
-    lines = [f"hard-bot reply times, {kind}: {workers} worker(s) on {os.cpu_count()} CPUs, "
-             f"CPU cap {cap} s, budget scale 1.0, {moves} moves per game"]
+    search = f"the busy double ({double})" if double else "the real search"
+    lines = [f"hard-bot reply times, {kind}, {search}: {workers} worker(s) on "
+             f"{os.cpu_count()} CPUs, CPU cap {cap} s, budget scale 1.0, {moves} moves per game "
+             f"(at least {MIN_REPLIES} replies per row)"]
     for games in loads:
         started = time.perf_counter()
         times = await under_load(pool, kind, games, moves)
@@ -187,11 +197,14 @@ if __name__ == "__main__":
     parser.add_argument("--load", type=int, nargs="+", help="games at once, e.g. 1 10 50")
     parser.add_argument("--kind", default="carcassonne")
     parser.add_argument("--moves", type=int, default=4, help="hard moves per game (--load)")
+    parser.add_argument("--double", default="",
+                        help="with --load: e.g. tests.bot_doubles:busy (each search burns its cap)")
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)
     if args.load:
         cap = 1.0 if args.cap is None else args.cap
-        report = asyncio.run(load_main(args.kind, args.load, args.moves, args.workers, cap))
+        report = asyncio.run(load_main(args.kind, args.load, args.moves, args.workers, cap,
+                                         args.double))
         name = "hard_bot_load.txt"
     else:
         cap = 0.2 if args.cap is None else args.cap
