@@ -159,7 +159,7 @@ def test_car_15_hard_placement_stays_within_half_a_point_of_the_greedys_best() -
     """The hard placement breaks the greedy's near-ties by the next seat's expected reply: it
     never gives up more than `PLACE_MARGIN` of the greedy's value (CAR-15 placements), and in
     a whole game it does choose differently from the normal bot."""
-    from app.games.carcassonne import bot, hard_bot
+    from app.games.carcassonne import bot
 
     differs = 0
     places = [p for p in _positions(2, {}, "near-ties", 1) if p.phase == "place"][::3]
