@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 CHANNELS = ("email", "push")
 
@@ -48,7 +48,7 @@ class Choices:
     def zone(self) -> ZoneInfo:
         try:
             return ZoneInfo(self.time_zone)
-        except (ZoneInfoNotFoundError, ValueError):
+        except Exception:  # a zone removed from this machine since: UTC
             return ZoneInfo("UTC")
 
     def quiet_until(self, at: float) -> float:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -81,7 +81,7 @@ async def change_settings(session: AsyncSession, user_id: str, body: dict[str, A
     if "time_zone" in body:
         try:
             ZoneInfo(str(body["time_zone"]))
-        except (ZoneInfoNotFoundError, ValueError) as err:
+        except Exception as err:  # unknown, malformed, or a folder of zones
             raise ApiError(422, "BAD_TIME_ZONE", "time_zone is a zone such as Europe/Paris") \
                 from err
         row.time_zone = str(body["time_zone"])

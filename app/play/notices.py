@@ -69,8 +69,9 @@ async def tell(hub: Hub, people: Iterable[str], notice: dict[str, Any],
     people = sorted(set(people))
     for hook in outside:
         hook(people, notice)
+    said = {k: v for k, v in notice.items() if k != "dedupe"}  # the outbox's key only
     for person in people:
-        await hub.publish(channel(person), {"type": "notice", **notice})
+        await hub.publish(channel(person), {"type": "notice", **said})
 
 
 async def game_over(hub: Hub, live: LiveGame, outcome: Outcome,
