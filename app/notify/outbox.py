@@ -142,17 +142,18 @@ async def mark_sent(session: AsyncSession, me: str, ids: list[int]) -> None:
     await session.commit()
 
 
-async def retry_later(session: AsyncSession, me: str, rows: list[OutboxRow], max_attempts: int,
-                      tick: float, reason: str) -> None:
-    """Failed rows: due again after a growing wait, or given up after ``max_attempts``."""
+async def retry_later(session: AsyncSession, me: str, rows: list[tuple[int, int]],
+                      max_attempts: int, tick: float, reason: str) -> None:
+    """Failed rows, as (id, attempts so far): due again after a growing wait, or given up
+    after ``max_attempts``."""
     now = time.time()
-    for row in rows:
+    for row_id, attempts in rows:
         values: dict[str, Any] = {"claimed_until": 0.0}
-        if row.attempts >= max_attempts:
+        if attempts >= max_attempts:
             values["dropped"] = f"gave up: {reason}"[:200]
         else:
-            values["due_at"] = now + tick * 2 ** row.attempts
-        await session.execute(update(OutboxRow).where(OutboxRow.id == row.id,
+            values["due_at"] = now + tick * 2 ** attempts
+        await session.execute(update(OutboxRow).where(OutboxRow.id == row_id,
                                                       OutboxRow.claimed_by == me)
                               .values(**values))
     await session.commit()

@@ -111,37 +111,43 @@ class Notifier:
         """Claim the due rows and send them; how many rows were handled."""
         async with self.sessions() as session:
             rows = await outbox.claim(session, self.me, self.settings.notify_claim_seconds)
-            digests: dict[str, list[OutboxRow]] = {}
-            for row in rows:
-                if row.channel == "email" and row.digest:
-                    digests.setdefault(row.user_id, []).append(row)
-                else:
-                    await self._one(session, row)
-            for user_id, part in digests.items():
+            session.expunge_all()  # plain values from here: each send has a session of its own
+        digests: dict[str, list[OutboxRow]] = {}
+        for row in rows:
+            if row.channel == "email" and row.digest:
+                digests.setdefault(row.user_id, []).append(row)
+                continue
+            async with self.sessions() as session:
+                await self._one(session, row)
+        for user_id, part in digests.items():
+            async with self.sessions() as session:
                 rest = await outbox.claim_digest_rest(session, self.me, user_id,
                                                       self.settings.notify_claim_seconds)
+                session.expunge_all()
                 await self._digest(session, user_id, part + rest)
         return len(rows)
 
     async def _one(self, session: AsyncSession, row: OutboxRow) -> None:
+        marks = [(row.id, row.attempts)]  # read now: a rollback expires the row
         try:
             if row.channel == "push":
                 await self._push(session, row)
             else:
                 await self._mail(session, row.user_id, [row], row.title, row.kind)
         except Exception as err:  # a server down, a timeout: retried later
-            log.warning("notification %s not sent: %s", row.id, err)
+            log.warning("notification %s not sent: %s", marks[0][0], err)
             await session.rollback()
-            await outbox.retry_later(session, self.me, [row], self.settings.notify_max_attempts,
+            await outbox.retry_later(session, self.me, marks, self.settings.notify_max_attempts,
                                      self.settings.notify_tick_seconds, type(err).__name__)
 
     async def _digest(self, session: AsyncSession, user_id: str, rows: list[OutboxRow]) -> None:
+        marks = [(r.id, r.attempts) for r in rows]
         try:
             await self._mail(session, user_id, rows, "Your day on Bazaar", "digest")
         except Exception as err:
             log.warning("digest of %s not sent: %s", user_id, err)
             await session.rollback()
-            await outbox.retry_later(session, self.me, rows, self.settings.notify_max_attempts,
+            await outbox.retry_later(session, self.me, marks, self.settings.notify_max_attempts,
                                      self.settings.notify_tick_seconds, type(err).__name__)
 
     async def _push(self, session: AsyncSession, row: OutboxRow) -> None:

@@ -1,8 +1,10 @@
 """A real SMTP server in the test process (aiosmtpd, in its own thread) that keeps every message
-delivered to it, and refuses the addresses it is told bounce (550, a permanent failure)."""
+delivered to it, refuses the addresses it is told bounce (550, a permanent failure), and
+answers every recipient with a temporary failure (451) while ``failing``."""
 
 from __future__ import annotations
 
+import contextlib
 import email
 import email.policy
 import threading
@@ -23,6 +25,8 @@ class _Handler:
                           rcpt_options: Any) -> str:
         if address in self.box.bouncing:
             return "550 5.1.1 no such mailbox here"
+        if self.box.failing:
+            return "451 4.3.0 try again later"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
@@ -40,6 +44,7 @@ class Mailbox:
         self.port = free_port()
         self.messages: list[EmailMessage] = []
         self.bouncing: set[str] = set()
+        self.failing = False  # answer every recipient with a temporary failure (451)
         self.lock = threading.Lock()
         self.controller = Controller(_Handler(self), hostname="127.0.0.1", port=self.port)
 
@@ -54,7 +59,8 @@ class Mailbox:
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        self.controller.stop()
+        with contextlib.suppress(AssertionError, RuntimeError):  # a test stopped it already
+            self.controller.stop()
 
     def to(self, address: str) -> list[EmailMessage]:
         with self.lock:
