@@ -54,7 +54,9 @@ async function pushOn() {
     const sub = await reg.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: keyBytes(current.vapid_public_key)});
     await api("POST", "/api/notify/push", sub.toJSON());
     note("This device will be told.");
-  } catch (err) { fail(err); }
+  } catch (err) {
+    $("notify-error").textContent = `This browser could not sign up for notifications (${errorText(err)}).`;
+  }
   return showPush();
 }
 
@@ -90,11 +92,16 @@ function showEvents() {
       box.checked = on;
       box.disabled = !usable;
       box.addEventListener("change", () => save({events: {[ev.kind]: {[channel]: box.checked}}}));
-      return el("td", {}, [box]);
+      return el("td", {"data-channel": channel}, [box]);
     };
     rows.append(el("tr", {}, [el("th", {scope: "row"}, [ev.label]),
       cell("push", ev.push, current.push_available), cell("email", ev.email, current.email_available)]));
   }
+  // a way this server does not offer (no SMTP or VAPID settings) is not shown at all
+  for (const node of document.querySelectorAll("#notify [data-channel]")) {
+    node.hidden = !(node.dataset.channel === "push" ? current.push_available : current.email_available);
+  }
+  $("notify-digest-field").hidden = !current.email_available;
   $("notify-digest").checked = current.email_digest;
   $("notify-digest").disabled = !current.email_available;
   $("quiet-start").value = current.quiet_start || "";
