@@ -156,3 +156,25 @@ def test_a_guest_cannot_give_an_address(outside: Outside, players: Any) -> None:
     reply = guest.http.put("/api/notify/email", json={"address": "gus@mail.test"})
     assert reply.status_code == 403 and reply.json()["detail"]["code"] == "ACCOUNT_NEEDED"
     assert guest.ok(guest.get("/api/notify/settings"))["email_available"] is False
+
+
+def test_deleting_the_account_forgets_its_address_and_outbox(outside: Outside, players: Any
+                                                             ) -> None:
+    from tests.support.accounts import PASSWORD
+
+    ann, bob = players("Ann"), players("Bob")
+    address = verified_account(outside, ann, "ann_gone")
+    subscribe(outside, ann, "ann_deleted")
+    game_id = start_game(ann, [bob], options={"first_player": 0})
+    play_turn(ann, game_id, 0)
+    play_turn(bob, game_id, 1)
+    outside.mail.wait_for(address, 2)
+    outside.push.wait_for("ann_deleted", 1)
+    assert len(outside.outbox(ann.user_id)) == 2
+    subscribe(outside, bob, "bob_after_delete")
+    ann.ok(ann.post("/api/account/delete", json={"password": PASSWORD}))
+    assert outside.outbox(ann.user_id) == []
+    # Ann's seat is resigned to the bot, which plays it: Bob's turn comes, Ann hears nothing
+    outside.push.wait_for("bob_after_delete", 1)
+    assert outside.outbox(ann.user_id) == []
+    assert len(outside.mail.to(address)) == 2 and len(outside.push.to("ann_deleted")) == 1

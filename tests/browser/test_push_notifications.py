@@ -21,22 +21,32 @@ import pytest
 
 from tests.browser.api import post
 from tests.browser.conftest import name_as_guest
-from tests.conftest import Player
+from tests.conftest import Player, free_port
 from tests.support.instances import Instance
-from tests.support.outside import VAPID_PRIVATE
+from tests.support.mailbox import Mailbox, parts
+from tests.support.outside import VAPID_PRIVATE, link_in
 from tests.support.push_service import BrowserKeys, PushService
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
+MAILBOX: list[Mailbox] = []
+
+
 @pytest.fixture(scope="module")
 def site() -> Iterator[tuple[str, PushService]]:
-    """A server with Web Push on, and the local push service it sends to."""
-    with tempfile.TemporaryDirectory(prefix="bazaar-push-") as tmp, PushService() as pushes:
+    """A server with Web Push and e-mail on, the local push service and the SMTP server
+    (MAILBOX[0]) it sends to."""
+    with tempfile.TemporaryDirectory(prefix="bazaar-push-") as tmp, PushService() as pushes, \
+            Mailbox() as box:
+        env = {key.upper(): str(value) for key, value in box.settings().items()}
+        port = free_port()
         instance = Instance(f"sqlite+aiosqlite:///{tmp}/push.db", Path(tmp) / "server.log",
-                            extra_env={"VAPID_PRIVATE_KEY": VAPID_PRIVATE,
-                                       "NOTIFY_TICK_SECONDS": "0.2"})
+                            port=port, extra_env={
+                                "VAPID_PRIVATE_KEY": VAPID_PRIVATE, "NOTIFY_TICK_SECONDS": "0.2",
+                                "PUBLIC_URL": f"http://127.0.0.1:{port}", **env})
+        MAILBOX[:] = [box]
         try:
             yield instance.url, pushes
         finally:
@@ -136,5 +146,52 @@ def test_the_site_can_be_installed(browser: Any, site: Any) -> None:
         for icon in manifest["icons"]:
             reply = page.request.get(icon["src"])
             assert reply.ok and reply.headers["content-type"] == icon["type"]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_an_account_confirms_its_address_and_chooses_events_and_quiet_hours(
+        browser: Any, site: Any, viewport: Any) -> None:
+    url, _ = site
+    context = browser.new_context(base_url=url, viewport=viewport)
+    try:
+        name_as_guest(context, "Cat")
+        username = f"cat_{viewport['width']}"
+        claimed = context.request.post("/api/account/claim", headers={"origin": url},
+                                       data={"username": username,
+                                             "password": "correct horse battery"})
+        assert claimed.ok, claimed.text()
+        page = context.new_page()
+        page.goto("/account")
+        page.get_by_test_id("email-input").fill(f"{username}@mail.test")
+        page.get_by_test_id("email-submit").click()
+        state = page.get_by_test_id("email-state")
+        state.filter(has_text="Open the link mailed to").wait_for()
+        (mail,) = MAILBOX[0].wait_for(f"{username}@mail.test", 1)
+        assert mail["Subject"] == "Confirm your e-mail address for Bazaar"
+        text, _ = parts(mail)
+        link = link_in(text, "/notify/verify")
+        assert link.startswith(f"{url}/notify/verify?token=")  # PUBLIC_URL's address
+        page.goto(link)
+        assert page.get_by_test_id("notify-title").text_content() == "Address confirmed"
+        page.goto("/account")
+        state.filter(has_text="is confirmed").wait_for()
+        turn = page.get_by_test_id("event-your-turn-email")
+        assert turn.is_checked()
+        turn.uncheck()
+        page.get_by_test_id("notify-note").filter(has_text="Saved.").wait_for()
+        page.get_by_test_id("quiet-start").fill("22:00")
+        page.get_by_test_id("quiet-end").fill("07:30")
+        page.get_by_test_id("notify-note").filter(has_text="Quiet hours saved.").wait_for()
+        page.reload()
+        state.filter(has_text="is confirmed").wait_for()
+        assert not page.get_by_test_id("event-your-turn-email").is_checked()
+        assert page.get_by_test_id("event-finished-email").is_checked()
+        assert page.get_by_test_id("quiet-start").input_value() == "22:00"
+        assert page.get_by_test_id("quiet-end").input_value() == "07:30"
+        SHOTS.mkdir(exist_ok=True)
+        page.locator("#notify").screenshot(
+            path=str(SHOTS / f"notify-email-{viewport['width']}.png"))
     finally:
         context.close()
