@@ -59,6 +59,9 @@ def server() -> Iterator[str]:
         "RATE_MOVES": "1000",
         "RATE_CHAT": "100",
         "RATE_LOBBIES": "200",
+        # every browser test of a worker signs in from 127.0.0.1 on this one server: the
+        # per-address limit (tests/api/test_rate_limits.py checks it) would refuse the later ones
+        "RATE_SIGNIN_ADDRESS": "1000",
         "LOG_LEVEL": "warning",
         "TOURNAMENT_TICK_SECONDS": "1",
         # hard bots think in the pool with the cheap test double where an engine has no hard

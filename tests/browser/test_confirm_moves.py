@@ -13,6 +13,7 @@ import pytest
 
 from tests.browser.api import GameEnded, advance_to, start_against_bots, wait_for_seq_after
 from tests.browser.games import IN_VIEW
+from tests.support.sent_moves import moves_sent, record_moves_sent
 
 pytestmark = pytest.mark.browser
 
@@ -21,6 +22,18 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 # the first tile is a straight road (test_keyboard.py): a follower can go on the road or a field
 STACK = ["U", "V", "E", "K", "B", "D", "U", "V", "E", "A", "W", "X", "U"]
+
+
+@pytest.fixture
+def guest(guest):  # type: ignore[no-untyped-def]
+    """The suite's guest, whose pages count the moves they send (tests/support/sent_moves.py)."""
+
+    def make(*args, **options):  # type: ignore[no-untyped-def]
+        page = guest(*args, **options)
+        record_moves_sent(page)
+        return page
+
+    return make
 
 
 def bazaar_at_buy(page) -> str:  # type: ignore[no-untyped-def]
@@ -66,14 +79,14 @@ ABOVE_BAR = """(sel) => { const n = document.querySelector(sel);
 
 
 def assert_pending(page, game_id: str, before: int, words: str, shot: str,  # type: ignore[no-untyped-def]
-                   chosen: str) -> None:
+                   chosen: str, sent: int) -> None:
     """The move is selected, said in words, with Confirm and the chosen control (a CSS selector)
     in view, and not sent."""
     bar = page.get_by_test_id("move-confirm-bar")
     bar.wait_for()
     assert words in page.get_by_test_id("move-confirm-text").inner_text()
-    page.wait_for_timeout(400)  # time for a move sent at once to land: none must have been
-    assert seq(page, game_id) == before, "the tap sent the move before Confirm"
+    assert moves_sent(page) == sent, "the tap sent the move before Confirm"
+    assert seq(page, game_id) == before
     assert all(page.evaluate(IN_VIEW, "[data-testid=move-confirm]")), "Confirm is out of view"
     assert all(page.evaluate(IN_VIEW, "[data-testid=move-cancel]")), "Cancel is out of view"
     place = page.evaluate(ABOVE_BAR, chosen)
@@ -111,11 +124,12 @@ def test_a_carcassonne_follower_waits_for_confirm(guest, problems, size):
     spots = page.get_by_test_id("figure-spot")
     labels = spots.evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))")
     before = seq(page, game_id)
+    sent = moves_sent(page)
     press(page, spots.first, touch)
     # the spot's words: "follower on the road (east, west)" -> "Place your follower on the road ..."
     key = spots.first.get_attribute("data-key")
     assert_pending(page, game_id, before, f"Place your {labels[0]}", f"carcassonne-follower-{size}",
-                   f'[data-key="{key}"]')
+                   f'[data-key="{key}"]', sent)
     # Cancel drops it; another tap selects again, a different tap replaces the selection
     press(page, page.get_by_test_id("move-cancel"), touch)
     assert page.get_by_test_id("move-confirm-bar").is_hidden()
@@ -144,9 +158,10 @@ def test_a_bazaar_purchase_waits_for_confirm_on_a_phone(guest, problems):
     buy.wait_for()
     stall = int(buy.get_attribute("data-testid").rsplit("-", 1)[1])
     before = seq(page, game_id)
+    sent = moves_sent(page)
     press(page, buy, True)
     assert_pending(page, game_id, before, f"from stall {stall} for", "bazaar-buy-phone",
-                   f"[data-testid=baz-buy-{stall}]")
+                   f"[data-testid=baz-buy-{stall}]", sent)
     assert page.get_by_test_id("move-confirm-text").inner_text().startswith("Your move: Buy ware #")
     # Escape drops the selection too
     page.keyboard.press("Escape")
@@ -176,9 +191,10 @@ def test_a_grand_bazaar_trade_waits_for_confirm(guest, problems, size):
     press(page, plus, touch)
     page.get_by_test_id("gb-reason").filter(has_text="This bundle is legal.").wait_for()
     before = seq(page, game_id)
+    sent = moves_sent(page)
     press(page, page.get_by_test_id("gb-submit"), touch)
     assert_pending(page, game_id, before, f"Trade: buy 1 {name}", f"grand-bazaar-trade-{size}",
-                   "[data-testid=gb-submit]")
+                   "[data-testid=gb-submit]", sent)
     assert "grands after" in page.get_by_test_id("move-confirm-text").inner_text()
     # the bundle stays on show while it waits
     assert page.get_by_test_id(f"gb-buy-{gem}").inner_text() == "1"
@@ -197,9 +213,10 @@ def test_a_bombay_elephant_choice_waits_for_confirm_on_a_phone(guest, problems):
     choose = page.locator("[data-testid^=bb-choose-]").first
     elephant = choose.get_attribute("data-testid").removeprefix("bb-choose-")
     before = seq(page, game_id)
+    sent = moves_sent(page)
     press(page, choose, True)
     assert_pending(page, game_id, before, f"Choose elephant {elephant}", "bombay-elephant-phone",
-                   f"[data-testid=bb-choose-{elephant}]")
+                   f"[data-testid=bb-choose-{elephant}]", sent)
     press(page, page.get_by_test_id("move-confirm"), True)
     wait_for_seq_after(page, game_id, before)
     assert game(page, game_id)["view"]["players"][0]["elephant"] == elephant
@@ -214,7 +231,9 @@ def test_with_a_mouse_a_click_plays_at_once_and_the_setting_is_kept(guest, probl
     assert not toggle.is_checked()
     assert "Confirm moves" in page.locator("#confirm-moves-setting").inner_text()
     before = seq(page, game_id)
+    sent = moves_sent(page)
     page.locator("[data-testid=baz-roll]:enabled").click()
+    assert moves_sent(page) == sent + 1  # sent at once (and counted: the other tests rely on it)
     wait_for_seq_after(page, game_id, before)
     assert page.get_by_test_id("move-confirm-bar").is_hidden()
     # turned on, the setting survives a reload: the next move waits for Confirm
@@ -224,8 +243,10 @@ def test_with_a_mouse_a_click_plays_at_once_and_the_setting_is_kept(guest, probl
     advance_to(page, game_id, "Roll")
     page.reload()
     before = seq(page, game_id)
+    sent = moves_sent(page)
     page.locator("[data-testid=baz-roll]:enabled").click()
-    assert_pending(page, game_id, before, "Roll the die", "bazaar-roll-desktop", "[data-testid=baz-roll]")
+    assert_pending(page, game_id, before, "Roll the die", "bazaar-roll-desktop", "[data-testid=baz-roll]",
+                   sent)
     page.get_by_test_id("move-confirm").click()
     wait_for_seq_after(page, game_id, before)
     assert problems.errors == []
@@ -257,6 +278,7 @@ def test_keyboard_enter_selects_and_enter_again_confirms(guest, problems):
     focused = page.evaluate("() => document.activeElement.dataset.key || ''")
     assert focused.startswith("spot:"), focused
     before = seq(page, game_id)
+    sent = moves_sent(page)
     page.keyboard.press("Enter")
     page.get_by_test_id("move-confirm-bar").wait_for()
     assert page.evaluate("() => document.activeElement.dataset.testid") == "move-confirm"
@@ -266,7 +288,7 @@ def test_keyboard_enter_selects_and_enter_again_confirms(guest, problems):
     assert page.evaluate("() => document.activeElement.dataset.key") == focused
     page.keyboard.press("Enter")
     page.get_by_test_id("move-confirm-bar").wait_for()
-    page.wait_for_timeout(300)
+    assert moves_sent(page) == sent  # Enter on the spot selects; only Enter on Confirm sends
     assert seq(page, game_id) == before
     page.keyboard.press("Enter")
     wait_for_seq_after(page, game_id, before)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import asyncio
 
 from app.play.bot_pool import BotPool
+from tests.support.threads import in_thread
 
 
-async def test_a_lone_players_search_runs_next_though_another_has_forty_waiting() -> None:
+def test_a_lone_players_search_runs_next_though_another_has_forty_waiting() -> None:
     pool = BotPool(workers=1, think_seconds=1.0, scale=1.0)
     started: list[str] = []
 
@@ -30,12 +31,13 @@ async def test_a_lone_players_search_runs_next_though_another_has_forty_waiting(
         assert await lone == "lone"
         await asyncio.gather(*attack)
 
-    await scenario()  # pytest-asyncio's loop: asyncio.run would clash with Playwright's
+    # a loop of its own in a thread: a worker that ran browser tests holds Playwright's loop
+    in_thread(asyncio.run, scenario())
     assert started[:3] == ["attacker", "lone", "attacker"]
     assert started.count("attacker") == 40
 
 
-async def test_owners_take_turns_and_a_cancelled_wait_gives_its_turn_away() -> None:
+def test_owners_take_turns_and_a_cancelled_wait_gives_its_turn_away() -> None:
     pool = BotPool(workers=2, think_seconds=1.0, scale=1.0)
     order: list[str] = []
 
@@ -59,7 +61,8 @@ async def test_owners_take_turns_and_a_cancelled_wait_gives_its_turn_away() -> N
         assert pool.queue.busy == 0 and pool.queue.waiting() == 0
         assert not pool.queue._served and not pool.queue._running  # nothing kept
 
-    await scenario()  # pytest-asyncio's loop: asyncio.run would clash with Playwright's
+    # a loop of its own in a thread: a worker that ran browser tests holds Playwright's loop
+    in_thread(asyncio.run, scenario())
     assert order[:2] == ["a0", "a1"]
     # then those not yet served (b, whose first wait was cancelled, then c), then in turn
     assert order[2:] == ["b3", "c2", "a2", "c3", "a3"]
