@@ -19,7 +19,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -49,7 +49,7 @@ def _path(notice: dict[str, Any]) -> str:
 async def enqueue(session: AsyncSession, people: Iterable[str], notice: dict[str, Any],
                   email_on: bool, push_on: bool, now: float | None = None) -> int:
     """Queue ``notice`` for each person's outside channels; how many rows were written
-    (committed here, one row at a time so that a repeated notice only skips its own row)."""
+    (committed here; a notice queued before, by its dedupe key, skips only its own rows)."""
     kind = str(notice.get("kind", ""))
     people = sorted(set(people))
     if kind not in EVENTS or not people or not (email_on or push_on):
@@ -79,13 +79,23 @@ async def enqueue(session: AsyncSession, people: Iterable[str], notice: dict[str
             if choice.wants(kind, "push"):
                 rows.append(OutboxRow(user_id=sub.user_id, channel="push", target=str(sub.id),
                                       digest=False, due_at=choice.quiet_until(now), **base))
+    if not rows:
+        return 0
+    values = [{c: getattr(r, c) for c in ("user_id", "channel", "target", "digest", "due_at",
+                                          *base)} for r in rows]
+    try:  # all at once, the usual case
+        await session.execute(insert(OutboxRow), values)
+        await session.commit()
+        return len(values)
+    except IntegrityError:  # the same notice queued before (its dedupe key): row by row
+        await session.rollback()
     written = 0
-    for row in rows:
-        session.add(row)
+    for one in values:
         try:
+            await session.execute(insert(OutboxRow), [one])
             await session.commit()
             written += 1
-        except IntegrityError:  # the same notice queued before (its dedupe key)
+        except IntegrityError:
             await session.rollback()
     return written
 

@@ -138,3 +138,13 @@ async def test_the_daily_digest_is_one_mail_with_one_line_per_game(pair: Pair) -
     assert "http://bazaar.test/games/a-0" in html and "http://bazaar.test/games/b-0" in html
     assert "/notify/unsubscribe?token=" in str(mail["List-Unsubscribe"])
     assert pair.push.to("ann") == []  # push turned off for turns
+
+
+async def test_a_notice_told_again_is_queued_once(pair: Pair) -> None:
+    """The end-of-game duty may run again after a failure: its "finished" notice carries a
+    dedupe key, and the second telling queues nothing."""
+    told = {"kind": "finished", "game_id": "g9", "title": "Grand Bazaar",
+            "text": "Your game is over.", "dedupe": "finished:g9"}
+    assert await pair.first.enqueue(["ann"], told) == 2  # a mail and a push
+    assert await pair.second.enqueue(["ann"], told) == 0
+    assert await pair.first.enqueue(["ann"], notice(1)) == 2  # others still queue
