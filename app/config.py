@@ -106,6 +106,13 @@ class Settings(BaseSettings):
     # base64url of the raw 32-byte P-256 private key; the public key is derived from it
     vapid_private_key: str = ""
     vapid_subject: str = "mailto:operator@localhost"
+    # The push services a subscription's endpoint may point at (host suffixes, https only):
+    # the server POSTs to that URL, so any other endpoint is refused (no requests to addresses
+    # a caller chooses). PUSH_EXTRA_ORIGINS adds exact origins (http allowed: tests, a local
+    # push service in development).
+    push_service_hosts: str = ("fcm.googleapis.com,push.services.mozilla.com,"
+                               "notify.windows.com,push.apple.com")
+    push_extra_origins: str = ""
     # How often each instance looks for notifications that are due (a notice on this instance
     # wakes its sender at once); a claim on a row lasts NOTIFY_CLAIM_SECONDS, after which any
     # instance may send it; a row failing NOTIFY_MAX_ATTEMPTS times is given up.

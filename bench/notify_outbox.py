@@ -25,7 +25,6 @@ sys.path.insert(0, str(ROOT))
 from app.db import make_engine, make_sessionmaker  # noqa: E402
 from app.identity.models import User  # noqa: E402
 from app.migrate import upgrade_async  # noqa: E402
-from app.notify import outbox  # noqa: E402
 from app.notify.models import EmailAddress, PushSubscription  # noqa: E402
 from app.notify.sender import Notifier  # noqa: E402
 from app.utc import now  # noqa: E402

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import delete, select, update
@@ -135,11 +136,26 @@ async def unsubscribe(session: AsyncSession, user_id: str, address: str, kind: s
     return "No more mail from Bazaar."
 
 
+def endpoint_allowed(endpoint: str, hosts: str, extra_origins: str) -> bool:
+    """Whether ``endpoint`` is at a known push service (https, a host under one of ``hosts``)
+    or at one of the exact ``extra_origins``: the server POSTs there, so a caller may not
+    point it anywhere else (an address inside the operator's network, say)."""
+    url = urlsplit(endpoint)
+    if url.username or url.password:
+        return False
+    origin = f"{url.scheme}://{url.netloc}"
+    if origin in {o.strip().rstrip("/") for o in extra_origins.split(",") if o.strip()}:
+        return True
+    host = (url.hostname or "").lower()
+    return url.scheme == "https" and url.port in (None, 443) and any(
+        host == h or host.endswith("." + h)
+        for h in (h.strip().lower() for h in hosts.split(",")) if h)
+
+
 async def subscribe(session: AsyncSession, user_id: str, endpoint: str, p256dh: str,
                     auth: str) -> None:
-    """Store a browser's push subscription (the same endpoint moves to the caller)."""
-    if not endpoint.startswith("https://") and not endpoint.startswith("http://"):
-        raise ApiError(422, "BAD_ENDPOINT", "the endpoint is the push service's URL")
+    """Store a browser's push subscription (the same endpoint moves to the caller); the
+    caller has checked the endpoint with ``endpoint_allowed``."""
     row = (await session.scalars(select(PushSubscription).where(
         PushSubscription.endpoint == endpoint))).first()
     if row is None:

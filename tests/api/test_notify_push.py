@@ -114,3 +114,19 @@ def test_a_stranger_to_a_private_game_is_pushed_nothing(outside: Outside, player
     play_turn(bob, game_id, 1)
     outside.push.wait_for("ann_private", 1)
     assert outside.push.to("eve_private") == [] and outside.outbox(eve.user_id) == []
+
+
+def test_a_subscription_must_point_at_a_push_service(outside: Outside, players: Any) -> None:
+    """The server POSTs to the endpoint: one a caller chose elsewhere is refused."""
+    from tests.support.push_service import BrowserKeys
+
+    ann = players("Ann")
+    keys = BrowserKeys()
+    for endpoint in (f"{outside.server.url}/api/session", "http://fcm.googleapis.com/fcm/send/x",
+                     "https://fcm.googleapis.com.evil.test/x", "https://10.0.0.1/push",
+                     "https://user@fcm.googleapis.com/fcm/send/x"):
+        reply = ann.post("/api/notify/push", json=keys.subscription(endpoint))
+        assert reply.status_code == 422 and reply.json()["detail"]["code"] == "BAD_ENDPOINT"
+    assert ann.post("/api/notify/push", json=keys.subscription(
+        "https://fcm.googleapis.com/fcm/send/abc")).status_code == 201
+    assert ann.ok(ann.get("/api/notify/settings"))["push_subscriptions"] == 1

@@ -45,6 +45,7 @@ def site() -> Iterator[tuple[str, PushService]]:
         instance = Instance(f"sqlite+aiosqlite:///{tmp}/push.db", Path(tmp) / "server.log",
                             port=port, extra_env={
                                 "VAPID_PRIVATE_KEY": VAPID_PRIVATE, "NOTIFY_TICK_SECONDS": "0.2",
+                                "PUSH_EXTRA_ORIGINS": f"http://127.0.0.1:{pushes.port}",
                                 "PUBLIC_URL": f"http://127.0.0.1:{port}", **env})
         MAILBOX[:] = [box]
         try:

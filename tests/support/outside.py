@@ -61,7 +61,9 @@ def outside_server(database_url: str, **overrides: Any) -> Iterator[Outside]:
         settings = make_settings(database_url, public_url=f"http://127.0.0.1:{port}",
                                  vapid_private_key=VAPID_PRIVATE,
                                  vapid_subject="mailto:ops@bazaar.test",
-                                 notify_tick_seconds=0.2, **box.settings(), **overrides)
+                                 notify_tick_seconds=0.2,
+                                 push_extra_origins=f"http://127.0.0.1:{pushes.port}",
+                                 **box.settings(), **overrides)
         with ServerThread(settings, port=port) as srv:
             yield Outside(srv, box, pushes, database_url)
 

@@ -110,6 +110,11 @@ async def subscribe(body: SubscriptionIn, request: Request, session: SessionDep,
     """Keep this browser's push subscription (PushSubscription.toJSON())."""
     if not _notifier(request).push_on:
         raise ApiError(409, "PUSH_OFF", "this server sends no push notifications")
+    settings = request.app.state.settings
+    if not service.endpoint_allowed(body.endpoint, settings.push_service_hosts,
+                                    settings.push_extra_origins):
+        raise ApiError(422, "BAD_ENDPOINT", "the endpoint is not at a push service this "
+                                            "server knows")
     await service.subscribe(session, user.user_id, body.endpoint, body.keys.p256dh,
                             body.keys.auth)
     await session.commit()
