@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.templating import Jinja2Templates
 from pydantic import Field
 
 from app.errors import ApiError
@@ -18,10 +19,13 @@ from app.notify.sender import Notifier
 from app.notify.vapid import public_key
 from app.ratelimit import limit_own
 from app.schemas import Body
-from app.web.deps import CurrentUser, SessionDep
-from app.web.routes.pages import _page
+from app.web.deps import COOKIE, CurrentUser, SessionDep
 
-STATIC = Path(__file__).resolve().parents[3] / "static"
+ROOT = Path(__file__).resolve().parents[3]
+STATIC = ROOT / "static"
+# the pages of the signed links, rendered here: the page routes (app/web/routes/pages.py) are
+# optional in app/main.py, the links in mails are not
+templates = Jinja2Templates(directory=str(ROOT / "templates"))
 
 router = APIRouter(tags=["notifications"])
 
@@ -136,8 +140,9 @@ async def unsubscribe_push(body: EndpointIn, session: SessionDep, user: CurrentU
 
 def _words(request: Request, title: str, text: str, form_token: str | None = None
            ) -> HTMLResponse:
-    return _page(request, "notify.html", title=title, text=text, form_token=form_token,
-                 needs_identity=False)
+    return templates.TemplateResponse(request, "notify.html", {
+        "title": title, "text": text, "form_token": form_token, "needs_identity": False,
+        "has_token": bool(request.cookies.get(COOKIE))})
 
 
 @router.get("/notify/verify", response_class=HTMLResponse, include_in_schema=False)
