@@ -28,6 +28,7 @@ from app.gc_policy import tune_for_serving
 from app.limits import BodyLimit
 from app.metrics import CONTENT_TYPE_LATEST, metrics_allowed
 from app.migrate import upgrade_async
+from app.notify.sender import Notifier
 from app.play.clock_keeper import ClockKeeper
 from app.play.turn_duties import TurnDuties
 from app.play.turn_scheduler import TurnScheduler
@@ -42,6 +43,7 @@ from app.web.revocations import Revocations
 from app.web.routes.accounts import router as account_router
 from app.web.routes.games import router as play_router
 from app.web.routes.lobbies import router as lobbies_router
+from app.web.routes.notify import router as notify_router
 from app.web.routes.ratings import router as ratings_router
 from app.web.routes.rematch import router as rematch_router
 from app.web.routes.session import router as identity_router
@@ -88,6 +90,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                                 repeat_limit=settings.rating_repeat_limit))
         app.state.play.writer.start()
         app.state.play.start_resuming()
+        # e-mail and Web Push (issue 27.2): every notice is queued for them too; off (and
+        # nothing queued) without SMTP_HOST/NOTIFY_SECRET and VAPID_PRIVATE_KEY
+        app.state.notifier = Notifier(app.state.sessions, settings)
+        app.state.play.on_notice.append(app.state.notifier.tell)
+        app.state.notifier.start()
         clocks = ClockKeeper(app.state.play)
         clocks.start()
         # turn-based tables: due turns in the database, one scheduler across instances
@@ -103,6 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await app.state.tournaments.stop()
             await clocks.stop()
             await app.state.turns.stop()
+            await app.state.notifier.stop()
             # tell every socket to reconnect (to another instance, or to us after restart)
             app.state.hub.deliver_all({"type": "reconnect"})
             await app.state.play.stop()
@@ -131,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ratings_router)
     app.include_router(rematch_router)
     app.include_router(tournaments_router)
+    app.include_router(notify_router)
     app.include_router(ws_router)
     app.include_router(account_ws_router)
     _operations(app)

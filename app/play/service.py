@@ -65,6 +65,9 @@ class PlayService:
         # called with a game's id once its last move is committed (app/main.py: the ratings);
         # each must be idempotent by game id: after a crash or a failure it runs again
         self.on_finish: list[Callable[[str], Awaitable[Any]]] = []
+        # handed every notice to people (app/play/notices.py) with its people; each returns at
+        # once (app/main.py: the notifier that queues e-mail and Web Push, issue 27.2)
+        self.on_notice: list[notices.NoticeHook] = []
         self.duties = Duties(sessions, self._end_of_game, settings.duty_claim_seconds,
                              settings.duty_sweep_seconds)
         # away notices from other instances re-read the away seats of the games held here
@@ -285,7 +288,7 @@ class PlayService:
         live = await self.load(game_id)
         outcome = live.engine.outcome(live.state)
         if outcome is not None:
-            await notices.game_over(self.hub, live, outcome)
+            await notices.game_over(self.hub, live, outcome, self.on_notice)
 
     @staticmethod
     def _own_events(live: LiveGame, seat: int, events: list[Any]) -> list[Any]:
@@ -367,7 +370,7 @@ class PlayService:
         await self.hub.fan_out(live.id, {"type": "advanced", "seq": new_seq})
         if outcome is None:
             try:
-                await notices.your_turn(self.hub, live, waiting, to_act)
+                await notices.your_turn(self.hub, live, waiting, to_act, self.on_notice)
             except Exception:
                 log.warning("turn notices of game %s not sent: the hub failed", live.id)
         return {"seq": new_seq, "seat": seat, "events": events}

@@ -24,7 +24,8 @@ class TurnDuties:
         live = await self.play.load(due.game_id)
         if live.finished or due.seat not in live.engine.to_act(live.state):
             return
-        await turn_notices.remind(self.play.hub, live, due.seat, due.due_at - self.now())
+        await turn_notices.remind(self.play.hub, live, due.seat, due.due_at - self.now(),
+                                  due.due_at, self.play.on_notice)
 
     async def time_out(self, due: Due) -> None:
         live = await self.play.load(due.game_id)

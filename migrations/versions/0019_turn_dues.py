@@ -1,10 +1,10 @@
 """turn dues: the due times of turn-based seats (reminder, timeout), claimed by one scheduler
 across instances (issue 27, point 1)
 
-Chained on 0017 until 0018 (notifications) lands on main; the lead renumbers at merge.
+Follows 0018 (notifications).
 
 Revision ID: 0019
-Revises: 0017
+Revises: 0018
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0019'
-down_revision = '0017'
+down_revision = '0018'
 branch_labels = None
 depends_on = None
 
