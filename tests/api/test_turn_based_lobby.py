@@ -19,7 +19,13 @@ def test_a_turn_based_lobby_says_its_days_per_move_and_timeout_rule_in_words(
         "a seat that runs out is dropped (in a rated game, it loses).")
     bob.ok(bob.post(f"/api/lobbies/{lobby['id']}/join"))
     game_id = ann.ok(ann.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"]
-    assert ann.game(game_id)["clock"]["remaining"] == {}
+    game = ann.game(game_id)
+    # the live clock leaves it alone: the time left is the scheduler's, 2 days + 2 of reserve
+    [seat] = game["view"]["to_act"]
+    assert game["clock"]["remaining"] == {str(seat): 4 * 86400}
+    name = game["seats"][seat]["name"]
+    assert game["clock"]["words"] in ([f"{name} has 4 days to play"],
+                                      [f"{name} has 3 days 23 hours to play"])
 
 
 def test_a_turn_based_lobby_refuses_days_outside_the_choices(players: Any) -> None:
