@@ -468,6 +468,18 @@ async function gamePage() {
     return;
   }
   const names = (game.seats || []).map((s) => s.name);
+  // "Next game" (issue 27): the longest-waiting other game where it is your turn; rechecked
+  // after every move that the page sees
+  let nextAsked = null;
+  function refreshNextGame() {
+    if (!me || nextAsked) return;
+    nextAsked = api("GET", `/api/me/next-game?after=${encodeURIComponent(gameId)}`).then((r) => {
+      const link = $("next-game");
+      link.hidden = !r.game_id;
+      if (r.game_id) link.href = `/games/${encodeURIComponent(r.game_id)}`;
+    }).catch(() => {}).finally(() => { nextAsked = null; });
+  }
+  refreshNextGame();
   const marks = (game.seats || []).map((s) => s.mark || "");
   const you = (game.you && game.you.seats) || [];
   const bots = (game.seats || []).filter((s) => s.holder === "bot").map((s) => s.seat);
@@ -546,6 +558,7 @@ async function gamePage() {
   }
 
   function drawChrome() {
+    refreshNextGame();
     const finished = state.status === "finished" || (state.view && state.view.finished);
     // for tools and tests: what this page currently shows
     main.dataset.seq = String(state.seq ?? 0);

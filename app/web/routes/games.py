@@ -18,6 +18,7 @@ from app.play import (clock, continuation, history, mine, records, scores, text_
                       turn_rows)
 from app.play import repository as repo
 from app.play.live import LiveGame
+from app.play.next_game import next_game
 from app.play.service import PlayService
 from app.play.turn_clock import time_to_play
 from app.play.turn_words import clock_words
@@ -117,6 +118,15 @@ async def my_games(session: SessionDep, user: CurrentUser, play: PlayDep,
     games = await mine.listing(live, finished[:size], user.user_id, to_act_of)
     return {"games": games, "page": page, "has_more": len(finished) > size,
             "your_turn": sum(1 for g in games if g["your_turn"])}
+
+
+@router.get("/me/next-game")
+async def my_next_game(session: SessionDep, user: CurrentUser,
+                       after: Annotated[str | None, Query(max_length=32)] = None
+                       ) -> dict[str, Any]:
+    """The caller's next game where it is their turn (the longest waiting), not ``after``."""
+    live = await repo.games_of(session, user.user_id, False, None, mine.LIVE_LIMIT)
+    return {"game_id": next_game(live, user.user_id, after)}
 
 
 @router.get("/games/{game_id}")
