@@ -30,9 +30,9 @@ from app.metrics import CONTENT_TYPE_LATEST, metrics_allowed
 from app.migrate import upgrade_async
 from app.notify.sender import Notifier
 from app.play.clock_keeper import ClockKeeper
+from app.play.service import PlayService
 from app.play.turn_duties import TurnDuties
 from app.play.turn_scheduler import TurnScheduler
-from app.play.service import PlayService
 from app.ratelimit import RateLimiter, SocketSlots
 from app.ratings import service as ratings
 from app.realtime.hub import Hub, InProcessHub

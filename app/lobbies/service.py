@@ -6,7 +6,6 @@ Services never commit: the request's unit of work does.
 from __future__ import annotations
 
 import time
-
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -19,9 +18,9 @@ from app.ids import new_id
 from app.lobbies import repository as repo
 from app.lobbies.models import Lobby, LobbySeat
 from app.lobbies.schemas import LobbyIn, LobbyPatch
+from app.play import turn_rows
 from app.play.continuation import create_continued_game
 from app.play.models import Game
-from app.play import turn_rows
 from app.play.setup import create_game
 from app.play.turn_words import clock_words
 from app.utc import now

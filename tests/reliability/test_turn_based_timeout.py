@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.play.turn_clock import DAY
-from tests.conftest import (BACKENDS, Player, ServerThread, database_url, make_settings,
-                            move_entries)
+from tests.conftest import BACKENDS, Player, ServerThread, database_url, make_settings, move_entries
 from tests.support.games import wait_for
 
 

@@ -4,7 +4,6 @@ chat."""
 from __future__ import annotations
 
 import time
-
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -14,8 +13,7 @@ from pydantic import Field
 from app.errors import ApiError
 from app.games.base import get_engine
 from app.identity.service import marks_of
-from app.play import (clock, continuation, history, mine, records, scores, text_records,
-                      turn_rows)
+from app.play import clock, continuation, history, mine, records, scores, text_records, turn_rows
 from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.next_game import next_game

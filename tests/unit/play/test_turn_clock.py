@@ -8,8 +8,17 @@ from datetime import UTC, datetime
 import pytest
 
 from app.play.turn_cap import open_cap
-from app.play.turn_clock import (DAY, HOUR, TurnClock, counted, due_at, remind_at,
-                                 setting_in_words, time_to_play, weekends)
+from app.play.turn_clock import (
+    DAY,
+    HOUR,
+    TurnClock,
+    counted,
+    due_at,
+    remind_at,
+    setting_in_words,
+    time_to_play,
+    weekends,
+)
 
 MONDAY = datetime(2026, 12, 7, tzinfo=UTC).timestamp()
 
