@@ -25,7 +25,7 @@ from app.errors import ApiError, conflict, forbidden, from_game_error, not_found
 from app.games import bots
 from app.games.base import HOST, GameError, Move, RecordingRng, SeededRng, get_engine
 from app.metrics import Metrics
-from app.play import clock, notices
+from app.play import clock, notices, turn_rows
 from app.play import repository as repo
 from app.play.bot_pool import BotPool
 from app.play.duties import Duties
@@ -65,6 +65,9 @@ class PlayService:
         # called with a game's id once its last move is committed (app/main.py: the ratings);
         # each must be idempotent by game id: after a crash or a failure it runs again
         self.on_finish: list[Callable[[str], Awaitable[Any]]] = []
+        # handed every notice to people (app/play/notices.py) with its people; each returns at
+        # once (app/main.py: the notifier that queues e-mail and Web Push, issue 27.2)
+        self.on_notice: list[notices.NoticeHook] = []
         self.duties = Duties(sessions, self._end_of_game, settings.duty_claim_seconds,
                              settings.duty_sweep_seconds)
         # away notices from other instances re-read the away seats of the games held here
@@ -285,7 +288,7 @@ class PlayService:
         live = await self.load(game_id)
         outcome = live.engine.outcome(live.state)
         if outcome is not None:
-            await notices.game_over(self.hub, live, outcome)
+            await notices.game_over(self.hub, live, outcome, self.on_notice)
 
     @staticmethod
     def _own_events(live: LiveGame, seat: int, events: list[Any]) -> list[Any]:
@@ -349,6 +352,7 @@ class PlayService:
         if outcome is not None:
             live.away.clear()  # the writer removed the away rows with the final move
         clock.on_advance(live)
+        await turn_rows.keep(self.sessions, live.id, live.clock, to_act, outcome is not None)
         if client_move_id:
             live.remember_client_move(seat, client_move_id, new_seq, events)
         elapsed = time.perf_counter() - started
@@ -366,7 +370,7 @@ class PlayService:
         await self.hub.fan_out(live.id, {"type": "advanced", "seq": new_seq})
         if outcome is None:
             try:
-                await notices.your_turn(self.hub, live, waiting, to_act)
+                await notices.your_turn(self.hub, live, waiting, to_act, self.on_notice)
             except Exception:
                 log.warning("turn notices of game %s not sent: the hub failed", live.id)
         return {"seq": new_seq, "seat": seat, "events": events}
@@ -386,10 +390,12 @@ class PlayService:
 
     # ------------------------------------------------------------------ clocks
 
-    async def time_out(self, live: LiveGame, seat: int) -> None:
-        """The seat's time ran out: move for it (the game's timeout move, else its bot)."""
+    async def time_out(self, live: LiveGame, seat: int, turn_based: bool = False) -> None:
+        """The seat's time ran out: move for it (the game's timeout move, else its bot).
+        ``turn_based``: the turn scheduler found it due (app/play/turn_duties.py)."""
         async with live.lock:
-            if seat not in clock.expired(live):
+            if seat not in (clock.turn_based_due(live, seat) if turn_based
+                            else clock.expired(live)):
                 return
             newly_away = seat not in live.away
             live.away.add(seat)
