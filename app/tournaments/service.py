@@ -35,9 +35,12 @@ RULES = {
              "avoids it. Empty seats go to bots, as few as possible, at the lowest tables.",
     "round-robin": "Round robin: the rounds are fixed at the start so that every pair of "
                    "players meets; a player who withdraws leaves a bot in their seat.",
-    # turn-based tables are not built yet (issue 32 asks for live or turn-based rounds)
-    "live": "Every table is played live, for now: the round's players play at the same time, "
-            "and the next round is seated as soon as the last game of this one ends.",
+    # issue 32: "each round's tables live or turn-based", as the clock says
+    "live": "Every table is played live: the round's players play at the same time, and the "
+            "next round is seated as soon as the last game of this one ends.",
+    "turn": "Every table is turn-based: you play your moves when you can, within the days per "
+            "move the clock gives; the next round is seated as soon as the last game of this "
+            "one ends.",
     "byes": "Seats left empty by an uneven number of players go to the site's normal bot, "
             "which plays to win; finishing above it counts like finishing above a person.",
     "bot": "A missing player's seat is played by a bot, and the result counts for them.",
@@ -57,14 +60,19 @@ async def create(session: AsyncSession, user: Identity, body: TournamentIn) -> T
         # games are casual"): the lobby service would refuse every table, and round 1 with it
         raise ApiError(422, "PRIVATE_RATED", "a tournament by invitation cannot be rated: its "
                        "games are private, and private games are never rated")
-    if body.clock.mode == "off" or body.clock.seconds < 10:
+    if body.clock.mode == "off" or (body.clock.mode != "turn" and body.clock.seconds < 10):
         raise ApiError(422, "NO_CLOCK", "a tournament's games need a clock of 10 seconds or "
                        "more: a missing player's seat is played for them when it runs out")
+    if body.clock.mode == "turn" and body.clock.on_timeout != "bot":
+        # a dropped seat would leave its table short; the tournament's own rule (absent: bot
+        # or forfeit) says what a seat that runs out earns, so its bot plays on
+        raise ApiError(422, "TURN_TIMEOUT", "a turn-based tournament's seat that runs out is "
+                       "played by the bot (the tournament says whether its result counts)")
     starts = body.starts_at or now() + DEFAULT_START
     if starts.tzinfo is None:
         raise ApiError(422, "BAD_START", "the start time needs a time zone (e.g. ...Z)")
     t = Tournament(id=new_id(), name=body.name, kind=body.kind, host_id=user.user_id,
-                   options=body.options, clock=body.clock.model_dump(), format=body.format,
+                   options=body.options, clock=body.clock.stored(), format=body.format,
                    table_size=body.table_size, rounds=body.rounds, absent=body.absent,
                    private=body.private, rated=body.rated, status="open",
                    starts_at=max(starts, now()), current_round=0, created_at=now())
@@ -187,7 +195,8 @@ async def to_json(session: AsyncSession, t: Tournament, viewer: Identity | None
         "podium": ([s for s in standings if s["place"] <= 3 and s["games"]]
                    if t.status == "finished" else []),
         "rules": [RULES["points"], RULES["tiebreaks"], RULES[t.format], RULES["byes"],
-                  RULES["live"], RULES[t.absent]],
+                  RULES["turn" if (t.clock or {}).get("mode") == "turn" else "live"],
+                  RULES[t.absent]],
         "invite_url": f"/tournaments/{t.id}",
         "you": {"user_id": uid, "is_host": uid == t.host_id,
                 "registered": mine is not None and mine.withdrawn_at is None,

@@ -368,3 +368,28 @@ def test_a_byes_bot_is_the_sites_normal_bot_and_outside_the_hard_bot_caps(
     for p in (ann, bob):
         p.ok(p.post(f"/api/games/{table['game_id']}/resign"))
     wait_for(host, t["id"], lambda x: x["status"] == "finished")
+
+
+def test_a_turn_based_tournament_seats_turn_based_tables(players: Any) -> None:
+    """Issue 32: "each round's tables live or turn-based": a clock of days per move makes every
+    table a turn-based game; the rounds follow one another as for live tables."""
+    host, ann, bob = players("Organiser"), players("Ann"), players("Bob")
+    bad = host.post("/api/tournaments", json={
+        "name": "x", **GAME, "table_size": 2,
+        "clock": {"mode": "turn", "days": 2, "on_timeout": "drop"}})
+    assert bad.status_code == 422 and bad.json()["detail"]["code"] == "TURN_TIMEOUT"
+    t = create(host, table_size=2, rounds=2, clock={"mode": "turn", "days": 2})
+    assert t["clock"] == {"mode": "turn", "days": 2, "on_timeout": "bot"}
+    assert not any("played live" in rule for rule in t["rules"])
+    for p in (ann, bob):
+        p.ok(p.post(f"/api/tournaments/{t['id']}/register"))
+    host.ok(host.post(f"/api/tournaments/{t['id']}/start"))
+    people = {ann.user_id: ann, bob.user_id: bob}
+    for number in (1, 2):
+        t = wait_for(host, t["id"], lambda x, n=number: x["current_round"] == n and
+                     len(x["rounds_played"]) == n)
+        game = host.game(t["rounds_played"][-1]["tables"][0]["game_id"])
+        assert game["clock"]["setting"].startswith("Turn-based: 2 days per move")
+        play_round(people, t)
+    t = wait_for(host, t["id"], lambda x: x["status"] == "finished")
+    assert [len(r["tables"]) for r in t["rounds_played"]] == [1, 1]

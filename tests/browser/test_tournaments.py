@@ -4,7 +4,7 @@ of Carcassonne at tables of three, with a withdrawal and a bot-filled bye, at 12
 watches another table, plays her first turn on the board and resigns (her bot plays on); the
 eight others are accounts that register and resign through the API. Then the standings (read
 while the round plays, each player's games opened), the withdrawal, the bye, the podium, every
-game kept for replay, and the list."""
+game kept for replay, and the list. (Turn-based tables: tests/api/test_tournaments.py.)"""
 
 from __future__ import annotations
 
@@ -76,7 +76,9 @@ def test_nine_accounts_play_a_three_round_swiss_of_carcassonne_with_a_withdrawal
     ann.get_by_label("Format").select_option("swiss")
     ann.get_by_label("Players at each table").select_option("3")
     ann.get_by_label("Rounds").select_option("3")
-    ann.get_by_text("Tables are played live for now").wait_for()
+    # live or turn-based tables, as the clock says (the one-minute live clock is the first)
+    ann.get_by_text("With days, every table is turn-based").wait_for()
+    assert ann.get_by_label("Clock").locator("option", has_text="(turn-based)").count() == 2
     # by invitation and rated never go together (private games are never rated)
     private, rated = ann.get_by_test_id("t-private"), ann.get_by_test_id("t-rated")
     private.check()
