@@ -44,6 +44,7 @@ from app.web.routes.accounts import router as account_router
 from app.web.routes.games import router as play_router
 from app.web.routes.lobbies import router as lobbies_router
 from app.web.routes.notify import router as notify_router
+from app.web.routes.vacation import router as vacation_router
 from app.web.routes.ratings import router as ratings_router
 from app.web.routes.rematch import router as rematch_router
 from app.web.routes.session import router as identity_router
@@ -133,6 +134,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.presence = Presence(settings.redis_url)
     errors.install(app)
     app.include_router(identity_router)
+    app.include_router(vacation_router)
     app.include_router(account_router)
     app.include_router(lobbies_router)
     app.include_router(play_router)

@@ -14,10 +14,11 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Text, cast, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.play.models import TurnDue
+from app.play.models import Game, TurnDue
+from app.play.turn_pauses import pauses_of, seat_owner
 from app.play.turn_clock import TurnClock, counted, due_at, remind_at
 
 log = logging.getLogger("bazaar.turns")
@@ -45,12 +46,16 @@ async def start(session: AsyncSession, game_id: str, clock: dict[str, Any],
     if rule is None:
         return
     acting = set(to_act)
+    game = await session.get(Game, game_id)
+    host_id = game.host_id if game is not None else None
+    owners = {seat: seat_owner(seats, host_id, seat) for seat in people_seats(seats)}
+    pauses = await pauses_of(session, owners.values(), now)
     for seat in people_seats(seats):
         row = TurnDue(game_id=game_id, seat=seat, reserve=rule.start_reserve,
                       on_timeout=clock.get("on_timeout", "bot"), reminded=False,
                       claimed_until=0.0, started_at=None, due_at=IDLE, remind_at=IDLE)
         if seat in acting:
-            _begin(row, rule, now)
+            _begin(row, rule, now, pauses.get(owners[seat] or "", []))
         session.add(row)
 
 
@@ -70,15 +75,48 @@ async def after_move(session: AsyncSession, game_id: str, clock: dict[str, Any],
         return
     rows = (await session.scalars(select(TurnDue).where(TurnDue.game_id == game_id))).all()
     acting = set() if finished else set(to_act)
+    game = await session.get(Game, game_id)
+    owners = ({row.seat: seat_owner(game.seats, game.host_id, row.seat) for row in rows}
+              if game is not None else {})
+    # a turn that began before a vacation: its counted time skips the vacation too
+    since = min([now] + [r.started_at for r in rows if r.started_at is not None])
+    pauses = await pauses_of(session, owners.values(), since) if not finished else {}
     for row in rows:
+        mine = pauses.get(owners.get(row.seat) or "", [])
         if finished:
             await session.delete(row)
         elif row.seat not in acting and row.started_at is not None:
-            used = counted(row.started_at, now, [])
+            used = counted(row.started_at, now, mine)
             row.reserve = rule.reserve_after(row.reserve, used)
             row.started_at, row.due_at, row.remind_at = None, IDLE, IDLE
         elif row.seat in acting and row.started_at is None:
-            _begin(row, rule, now)
+            _begin(row, rule, now, mine)
+
+
+async def reschedule(session: AsyncSession, user_id: str, now: float) -> int:
+    """Rewrite the due times of the user's turns under way after their pauses changed (a
+    vacation taken or cancelled, weekends off switched); how many seats moved."""
+    rows = (await session.execute(select(TurnDue, Game).join(Game, Game.id == TurnDue.game_id)
+                                  .where(TurnDue.started_at.is_not(None),
+                                         Game.status == "live",
+                                         # the user's games, as "My games" finds them
+                                         or_(Game.host_id == user_id,
+                                             cast(Game.seats, Text).contains(f'"{user_id}"'))))
+            ).all()
+    mine = [(row, game) for row, game in rows
+            if seat_owner(game.seats, game.host_id, row.seat) == user_id]
+    if not mine:
+        return 0
+    since = min(row.started_at for row, _ in mine if row.started_at is not None)
+    pauses = (await pauses_of(session, [user_id], since))[user_id]
+    for row, game in mine:
+        rule = turn_clock_of(game.clock)
+        if rule is None or row.started_at is None:
+            continue
+        row.due_at = due_at(row.started_at, rule.budget(row.reserve), pauses)
+        row.remind_at = remind_at(row.started_at, row.due_at)
+        row.reminded, row.claimed_until = row.remind_at <= now and row.reminded, 0.0
+    return len(mine)
 
 
 async def seconds_left(session: AsyncSession, game_id: str, now: float) -> dict[int, float]:

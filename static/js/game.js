@@ -205,7 +205,7 @@ export function profilesOf(game) {
   return Object.fromEntries((game.seats || []).filter((s) => s.profile && s.user_id).map((s) => [s.seat, s.user_id]));
 }
 
-export function renderPlayers(list, view, {names = [], marks = [], you = [], connected = null, resigned = [], bots = [], clocks = {}, away = [], levels = {}, profiles = {}} = {}) {
+export function renderPlayers(list, view, {names = [], marks = [], you = [], connected = null, resigned = [], bots = [], clocks = {}, away = [], levels = {}, profiles = {}, vacations = {}} = {}) {
   clear(list);
   const toAct = new Set((view && view.to_act) || []);
   const players = (view && view.players) || names.map((name, seat) => ({seat, name}));
@@ -239,6 +239,10 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
       nameLine,
       el("span", {class: "player-score", "data-testid": `score-${p.seat}`, text: p.score === undefined ? "" : num(p.score)}),
     ]);
+    // a turn-based player on vacation, in words, with the day they are back (issue 27)
+    if (vacations[p.seat]) {
+      item.append(el("span", {class: "player-extra vacation", "data-testid": `vacation-${p.seat}`, text: vacations[p.seat]}));
+    }
     if (extra.length) {
       item.append(el("span", {class: "player-extra"},
         extra.slice(0, 4).map(([k, v]) => el("span", {text: `${k.replace(/_/g, " ")}: ${figure(v, k)}`}))));
@@ -487,6 +491,7 @@ async function gamePage() {
   const levels = Object.fromEntries((game.seats || []).filter((s) => s.holder === "bot" && s.level).map((s) => [s.seat, s.level]));
   const takeover = game.takeover_level || null;
   const profiles = profilesOf(game);
+  const vacations = Object.fromEntries((game.seats || []).filter((s) => s.vacation).map((s) => [s.seat, s.vacation.words]));
   // the seats on the host's device (hot-seat) are as connected as the host is
   const hostId = game.host && game.host.user_id;
   const device = (game.seats || []).filter((s) => s.holder === "host" || (hostId && s.user_id === hostId))
@@ -554,7 +559,7 @@ async function gamePage() {
 
   function drawPlayers() {
     renderPlayers($("players"), state.view, {names, marks, you, connected: connectedSeats(), resigned: state.resigned, bots, levels, profiles,
-      clocks: clocksNow(), away: state.away});
+      vacations, clocks: clocksNow(), away: state.away});
   }
 
   function drawChrome() {

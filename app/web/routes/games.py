@@ -19,7 +19,9 @@ from app.play.live import LiveGame
 from app.play.next_game import next_game
 from app.play.service import PlayService
 from app.play.turn_clock import time_to_play
+from app.play.turn_pauses import on_vacation, seat_owner
 from app.play.turn_words import clock_words
+from app.play.vacation_rule import last_day, until_words
 from app.ratelimit import limit
 from app.ratings import service as ratings
 from app.rematch import offers as rematches
@@ -147,6 +149,14 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
         data["clock"]["remaining"] = {str(k): round(v) for k, v in sorted(left.items())}
         data["clock"]["words"] = [time_to_play(live.seats[k]["name"], v)
                                   for k, v in sorted(left.items())]
+        # a player on vacation is shown to the others, with the date they are back
+        owners = {s["seat"]: seat_owner(live.seats, live.host_id, s["seat"]) for s in live.seats}
+        away = await on_vacation(session, owners.values(), time.time())
+        for held in data["seats"]:
+            end = away.get(owners.get(held["seat"]) or "")
+            held["vacation"] = None if end is None else {
+                "until": last_day(end).isoformat(),
+                "words": f"{held['name']} is {until_words(end)}"}
     data["clock"]["setting"] = clock_words(live.clock or {})
     data["rematch"] = await rematches.summary(session, live) if live.finished else None
     # what a rated game did to each account's rating, once it is over

@@ -8,10 +8,10 @@ from fastapi import APIRouter, Request
 
 from app.identity.service import Identity, marks_of, names_of
 from app.lobbies import repository as repo
-from app.lobbies import service
+from app.lobbies import service, turn_cap_check
 from app.lobbies.models import Lobby
 from app.lobbies.schemas import JoinIn, LobbyIn, LobbyPatch, SeatIn
-from app.play import hard_quota
+from app.play import hard_quota, turn_rows
 from app.ratelimit import client_address, limit
 from app.schemas import IdParam
 from app.web.deps import CurrentUser, OptionalUser, PlayDep, SessionDep
@@ -46,6 +46,7 @@ async def create_lobby(body: LobbyIn, request: Request, user: CurrentUser,
                        session: SessionDep) -> dict[str, Any]:
     """Create a lobby; the caller hosts it and takes seat 0."""
     await limit(request, "lobby", request.app.state.settings.rate_lobbies, user.user_id)
+    await turn_cap_check.check(session, user.user_id, body.clock.stored())
     lobby = await service.create(session, user, body)
     return await _json(session, lobby, user)
 
@@ -79,7 +80,11 @@ async def get_lobby(lobby_id: IdParam, session: SessionDep, user: OptionalUser) 
 async def patch_lobby(lobby_id: IdParam, body: LobbyPatch, user: CurrentUser,
                       session: SessionDep) -> dict[str, Any]:
     """Host edits before the start."""
-    lobby = await service.update(session, await service.load(session, lobby_id, True), user, body)
+    lobby = await service.load(session, lobby_id, True)
+    if body.clock is not None and turn_rows.turn_clock_of(lobby.clock) is None:
+        # switching to turn-based: the host's cap (the seated players' are theirs at joining)
+        await turn_cap_check.check(session, user.user_id, body.clock.stored(), lobby.id)
+    lobby = await service.update(session, lobby, user, body)
     return await _json(session, lobby, user)
 
 
@@ -88,6 +93,9 @@ async def join_lobby(lobby_id: IdParam, user: CurrentUser, session: SessionDep,
                      body: JoinIn | None = None) -> dict[str, Any]:
     """Take a seat (the given one, or the first open one)."""
     lobby = await service.load(session, lobby_id, True)
+    if not any(s.user_id == user.user_id and s.holder in ("user", "invited")
+               for s in lobby.seats):  # joining twice, or a kept rematch seat, is no new table
+        await turn_cap_check.check(session, user.user_id, lobby.clock, lobby.id)
     lobby = await service.join(session, lobby, user, body.seat if body else None)
     return await _json(session, lobby, user)
 
