@@ -44,11 +44,11 @@ from app.web.routes.accounts import router as account_router
 from app.web.routes.games import router as play_router
 from app.web.routes.lobbies import router as lobbies_router
 from app.web.routes.notify import router as notify_router
-from app.web.routes.vacation import router as vacation_router
 from app.web.routes.ratings import router as ratings_router
 from app.web.routes.rematch import router as rematch_router
 from app.web.routes.session import router as identity_router
 from app.web.routes.tournaments import router as tournaments_router
+from app.web.routes.vacation import router as vacation_router
 from app.web.sockets.account import router as account_ws_router
 from app.web.sockets.game import router as ws_router
 

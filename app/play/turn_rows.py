@@ -18,8 +18,8 @@ from sqlalchemy import Text, cast, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.play.models import Game, TurnDue
-from app.play.turn_pauses import pauses_of, seat_owner
 from app.play.turn_clock import TurnClock, counted, due_at, remind_at
+from app.play.turn_pauses import pauses_of, seat_owner
 
 log = logging.getLogger("bazaar.turns")
 

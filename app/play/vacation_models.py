@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, false
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base

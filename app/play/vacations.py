@@ -14,8 +14,16 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.play import turn_rows
 from app.play.turn_clock import Interval
 from app.play.vacation_models import TurnPrefs, Vacation
-from app.play.vacation_rule import (ALLOWANCE_DAYS, VacationRefused, cancelled, check_new,
-                                    day_of, days_by_year, last_day, until_words)
+from app.play.vacation_rule import (
+    ALLOWANCE_DAYS,
+    VacationRefused,
+    cancelled,
+    check_new,
+    day_of,
+    days_by_year,
+    last_day,
+    until_words,
+)
 
 
 async def _rows(session: AsyncSession, user_id: str) -> list[Vacation]:
