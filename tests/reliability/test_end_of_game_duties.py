@@ -91,7 +91,7 @@ def test_a_rated_game_whose_rating_failed_after_the_final_commit_is_rated_once_a
         # a later sweep (and a third start) finds nothing left to do: rated once
         assert asyncio.run_coroutine_threadsafe(
             second.app.state.play.duties.sweep(),
-            second.app.state.play.writer._task.get_loop()).result(timeout=30) == 0
+            second.app.state.play.writer.runner.event_loop).result(timeout=30) == 0
     with ServerThread(settings) as third:
         ann3 = rejoin(third, ann)
         profile = ann3.ok(ann3.get(f"/api/players/{ann.user_id}"))
