@@ -96,10 +96,14 @@ class BotDriver:
         """Start this game's bot driver if a bot is to act and none is running."""
         if not live.playable or not (live.engine.to_act(live.state) & bot_seats(live)):
             return
-        task = self._tasks.get(live.id)
-        if task is not None and not task.done():
+        if self.driving(live.id):
             return
         self._tasks[live.id] = asyncio.create_task(self._drive(live.id))
+
+    def driving(self, game_id: str) -> bool:
+        """Whether this game's driver is running (it moves for a seat or is about to)."""
+        task = self._tasks.get(game_id)
+        return task is not None and not task.done()
 
     async def _drive(self, game_id: str) -> None:
         """Move for the seats the platform plays until none is to act.
