@@ -1,7 +1,8 @@
 """One background loop, started and stopped the same way everywhere (issue 26, point 2).
 
 The platform runs several loops beside the requests: the clock watcher, the move writer, the
-end-of-game duty sweep, the revocation sweep, the tournament keeper and the presence heartbeat.
+end-of-game duty sweep, the revocation sweep, the tournament keeper, the presence heartbeat, the
+turn scheduler and the notification sender.
 Each used to hold its own task, its own ``start``/``stop`` and its own ``while True``; this is
 that code once. A loop runs its step, then waits ``every`` seconds or until `Periodic.wake`
 (whichever comes first; without ``every`` it waits for a wake only). A step that raises is

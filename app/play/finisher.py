@@ -36,6 +36,9 @@ class Finisher:
         # called with a game's id once its last move is committed (app/main.py: the ratings);
         # each must be idempotent by game id: after a crash or a failure it runs again
         self.on_finish: list[Hook] = []
+        # handed every notice to people (app/play/notices.py) with its people; each returns at
+        # once (app/main.py: the notifier that queues e-mail and Web Push, issue 27.2)
+        self.on_notice: list[notices.NoticeHook] = []
         self.duties = Duties(sessions, self.end_of_game, settings.duty_claim_seconds,
                              settings.duty_sweep_seconds)
 
@@ -48,7 +51,7 @@ class Finisher:
         live = await self.games.load(game_id)
         outcome = live.engine.outcome(live.state)
         if outcome is not None:
-            await notices.game_over(self.hub, live, outcome)
+            await notices.game_over(self.hub, live, outcome, self.on_notice)
 
     async def complete(self, game_id: str) -> None:
         """Run the duties of a game whose final move this instance has just committed (a

@@ -22,7 +22,7 @@ from app.config import Settings
 from app.errors import ApiError, conflict, forbidden, from_game_error, unauthorized
 from app.games.base import HOST, GameError, RecordingRng, SeededRng
 from app.metrics import Metrics
-from app.play import clock, notices
+from app.play import clock, notices, turn_rows
 from app.play import repository as repo
 from app.play.finisher import Finisher, outcome_json
 from app.play.games_cache import GamesCache
@@ -161,6 +161,7 @@ class MovePipeline:
         if outcome is not None:
             live.away.clear()  # the writer removed the away rows with the final move
         clock.on_advance(live)
+        await turn_rows.keep(self.games.sessions, live.id, live.clock, to_act, outcome is not None)
         if client_move_id:
             live.remember_client_move(seat, client_move_id, new_seq, events)
         elapsed = time.perf_counter() - started
@@ -178,7 +179,8 @@ class MovePipeline:
         await self.hub.fan_out(live.id, {"type": "advanced", "seq": new_seq})
         if outcome is None:
             try:
-                await notices.your_turn(self.hub, live, waiting, to_act)
+                await notices.your_turn(self.hub, live, waiting, to_act,
+                                        self.finisher.on_notice)
             except Exception:
                 log.warning("turn notices of game %s not sent: the hub failed", live.id)
         return {"seq": new_seq, "seat": seat, "events": events}

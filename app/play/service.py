@@ -56,6 +56,8 @@ class PlayService:
         self.finisher = Finisher(sessions, self.games, hub, settings)
         # the end-of-game hooks (app/main.py: the ratings; the tournaments), idempotent by id
         self.on_finish = self.finisher.on_finish
+        # the notice hooks (app/main.py: the notifier of e-mail and Web Push, issue 27.2)
+        self.on_notice = self.finisher.on_notice
         self.duties = self.finisher.duties
         self.bots = BotPool(settings.bot_workers, settings.bot_think_seconds,
                             settings.bot_budget_scale, settings.bot_worker_init,
@@ -120,9 +122,9 @@ class PlayService:
         """Start this game's bot driver if a bot is to act and none is running."""
         self.bot_driver.kick(live)
 
-    async def time_out(self, live: LiveGame, seat: int) -> None:
+    async def time_out(self, live: LiveGame, seat: int, turn_based: bool = False) -> None:
         """The seat's time ran out: move for it (app/play/timeouts.py)."""
-        await self.timeouts.time_out(live, seat)
+        await self.timeouts.time_out(live, seat, turn_based)
 
     async def come_back(self, live: LiveGame, seat: int) -> None:
         """The player of an away seat is back: the platform stops moving for it."""

@@ -35,10 +35,12 @@ class Timeouts:
         self.commit = commit
         self.wake_bots = wake_bots
 
-    async def time_out(self, live: LiveGame, seat: int) -> None:
-        """The seat's time ran out: move for it (the game's timeout move, else its bot)."""
+    async def time_out(self, live: LiveGame, seat: int, turn_based: bool = False) -> None:
+        """The seat's time ran out: move for it (the game's timeout move, else its bot).
+        ``turn_based``: the turn scheduler found it due (app/play/turn_duties.py)."""
         async with live.lock:
-            if seat not in clock.expired(live):
+            if seat not in (clock.turn_based_due(live, seat) if turn_based
+                            else clock.expired(live)):
                 return
             newly_away = seat not in live.away
             live.away.add(seat)

@@ -90,7 +90,8 @@ class TournamentKeeper:
         await notices.tell(self.play.hub, people, {
             "kind": "table-ready", "game_id": game.id, "tournament_id": tournament_id,
             "title": t.name, "text": f"Your table in {t.name} is ready (round "
-                                     f"{t.current_round}): play now."})
+                                     f"{t.current_round}): play now.",
+            "dedupe": f"table-ready:{game.id}"}, self.play.on_notice)
 
 
 def install(app_state: Any, tick: float) -> TournamentKeeper:
