@@ -87,10 +87,11 @@ class TournamentKeeper:
             t = await repo.get(session, tournament_id)
         if t is None:
             return
+        when = "play when you can" if (t.clock or {}).get("mode") == "turn" else "play now"
         await notices.tell(self.play.hub, people, {
             "kind": "table-ready", "game_id": game.id, "tournament_id": tournament_id,
-            "title": t.name, "text": f"Your table in {t.name} is ready (round "
-                                     f"{t.current_round}): play now.",
+            "round": t.current_round, "title": t.name,
+            "text": f"Your table in {t.name} is ready (round {t.current_round}): {when}.",
             "dedupe": f"table-ready:{game.id}"}, self.play.on_notice)
 
 
