@@ -11,7 +11,6 @@ sent by whichever instance claims them first.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any
 
@@ -24,6 +23,7 @@ from app.ids import new_id
 from app.notify import mail, outbox, push, tokens
 from app.notify.events import EVENTS
 from app.notify.models import EmailAddress, OutboxRow, PushSubscription
+from app.periodic import Periodic
 from app.utc import now
 
 log = logging.getLogger("bazaar.notify")
@@ -45,9 +45,11 @@ class Notifier:
         self.push_on = push.enabled(settings)
         if settings.smtp_host and not settings.notify_secret:
             log.warning("SMTP_HOST is set but NOTIFY_SECRET is not: e-mail stays off")
-        self._wake = asyncio.Event()
         self._queueing: set[asyncio.Task[Any]] = set()
-        self._task: asyncio.Task[None] | None = None
+        # sends what is due, then every notify_tick_seconds or when a notice is queued; a
+        # failed round (the database away) is logged and the next one tries again
+        self._sending = Periodic(self._send_all_due, settings.notify_tick_seconds,
+                                 name="the notification sender", log=log, at_once=True)
         self._http: aiohttp.ClientSession | None = None
 
     # -- queueing ----------------------------------------------------------------------------
@@ -68,7 +70,7 @@ class Notifier:
             log.exception("notice %s not queued for e-mail or push", notice.get("kind"))
             return 0
         if written:
-            self._wake.set()
+            self._sending.wake()
         return written
 
     # -- sending -----------------------------------------------------------------------------
@@ -76,15 +78,12 @@ class Notifier:
     def start(self) -> None:
         """Send in the background (only when a channel is configured)."""
         if self.email_on or self.push_on:
-            self._task = asyncio.create_task(self._loop())
+            self._sending.start()
 
     async def stop(self) -> None:
         if self._queueing:  # what was told before the shutdown is still queued
             await asyncio.wait(set(self._queueing), timeout=5)
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self._sending.stop()
         if self._http is not None:
             await self._http.close()
 
@@ -94,18 +93,11 @@ class Notifier:
         task.add_done_callback(self._queueing.discard)
 
     def wake(self) -> None:
-        self._wake.set()
+        self._sending.wake()
 
-    async def _loop(self) -> None:
-        while True:
-            try:
-                while await self.send_due():
-                    pass
-            except Exception:  # the database is away: the next tick tries again
-                log.exception("the notification sender failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.settings.notify_tick_seconds)
-            self._wake.clear()
+    async def _send_all_due(self) -> None:
+        while await self.send_due():
+            pass
 
     async def send_due(self) -> int:
         """Claim the due rows and send them; how many rows were handled."""

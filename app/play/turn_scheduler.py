@@ -18,8 +18,6 @@ instance, after a restart too) retries it. Nothing depends on a page being open.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -29,6 +27,7 @@ from sqlalchemy import and_, delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.sql.elements import ColumnElement
 
+from app.periodic import Periodic
 from app.play.models import TurnDue
 from app.play.turn_clock import Interval, due_at, remind_at
 from app.play.turn_rows import IDLE
@@ -87,7 +86,9 @@ class TurnScheduler:
         self.claim_seconds = claim_seconds
         self.tick_seconds = tick_seconds
         self.now = now
-        self._task: asyncio.Task[None] | None = None
+        # a failed tick is logged; the claims lapse and a later tick retries them
+        self._ticking = Periodic(self._tick_all_due, tick_seconds, name="the turn scheduler",
+                                 log=log, at_once=True)
 
     def _is_due(self, now: float) -> ColumnElement[bool]:
         return and_(TurnDue.claimed_until < now,
@@ -157,19 +158,11 @@ class TurnScheduler:
         return len(done)
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._loop())
+        self._ticking.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self._ticking.stop()
 
-    async def _loop(self) -> None:
-        while True:
-            try:
-                while await self.tick() == BATCH:
-                    pass
-            except Exception:
-                log.exception("the turn scheduler's tick failed")
-            await asyncio.sleep(self.tick_seconds)
+    async def _tick_all_due(self) -> None:
+        while await self.tick() == BATCH:
+            pass
