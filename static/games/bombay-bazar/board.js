@@ -13,6 +13,7 @@
 
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
 import {errorNodes} from "/static/js/words.js";
+import {roundEndPanel} from "./round-end.js";
 
 const R = 30;                       // hex radius (centre to corner)
 const W = Math.sqrt(3) * R;         // hex width (pointy top)
@@ -209,9 +210,10 @@ function drawBoard(view, ctx, preview, onTip, last) {
 
 // ------------------------------------------------------------------ panels
 
+// The medals are the tournament panel's (one row per player with the place): a Medals column
+// here said them twice and was cut off at both sizes (issue 25, point 27).
 function playersPanel(view, ctx) {
-  const tournament = Array.isArray(view.medals);
-  const head = ["Player", "Elephant", "Trunk", "Status"].concat(tournament ? ["Medals"] : []);
+  const head = ["Player", "Elephant", "Trunk", "Status"];
   const table = el("table", {}, [el("thead", {}, [el("tr", {}, head.map((h) => el("th", {text: h})))])]);
   const body = el("tbody");
   for (const p of view.players) {
@@ -221,7 +223,6 @@ function playersPanel(view, ctx) {
       el("td", {class: "num", text: (p.score < 0 ? `−${-p.score}` : String(p.score)), "data-testid": `bb-score-${p.seat}`}),
       el("td", {text: p.status === "out" ? "out" : (view.to_act.includes(p.seat) ? "to move" : "active")}),
     ]);
-    if (tournament) row.append(el("td", {}, medalBadges(p.medals)));
     body.append(row);
   }
   table.append(body);
@@ -463,7 +464,7 @@ export function mount(root, ctx) {
   const wrap = el("div", {class: "bb-board", tabindex: "-1"});
   root.append(wrap);
   const state = {picture: null, rotation: null, busy: false, view: null, legal: [], error: "", last: null, reveal: false,
-    focusNext: null};
+    focusNext: null, roundEnd: null};
 
   async function send(move, options) {
     if (state.busy || !ctx.submit) return;
@@ -570,6 +571,12 @@ export function mount(root, ctx) {
       el("p", {class: "form-error", role: "alert", "data-testid": "bb-error"}, errorNodes(state.error, ctx.kind)),
     ]);
     const boardBox = el("div", {class: "bb-board-box"}, [drawBoard(view, ctx, preview, placements.length ? state.submitPlacement : null, state.last)]);
+    if (state.roundEnd) {
+      // the round's result where the player looks, over the cleared board (issue 25, point 27)
+      boardBox.classList.add("bb-after-round");
+      boardBox.prepend(roundEndPanel(state.roundEnd, {nameOf: (seat) => seatName(ctx, view, seat), rounds: view.rounds,
+        onDismiss: () => { state.roundEnd = null; state.focusNext = BOARD; redraw(); }}));
+    }
     const side = el("div", {class: "bb-side"});
     const action = decisionBar(view, ctx, state, legal, redraw);
     side.append(playersPanel(view, ctx));
@@ -579,7 +586,14 @@ export function mount(root, ctx) {
     if (view.players.length === 1) side.append(soloPanel(view));
     if (Array.isArray(view.medals)) side.append(tournamentPanel(view, ctx));
     wrap.append(head, boardBox, side);
-    if (action) wrap.insertBefore(action, boardBox.nextSibling);
+    if (action && !state.roundEnd) wrap.insertBefore(action, boardBox.nextSibling);
+    if (state.showRoundEnd && state.roundEnd) {
+      // where the player looks: a phone may be scrolled to the log or the piles (as point 26's end card)
+      state.showRoundEnd = false;
+      const shown = wrap.querySelector("[data-testid=bb-round-end]");
+      const box = shown.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) shown.scrollIntoView({block: "start"});
+    }
     if (state.reveal) {
       state.reveal = false;
       // the board with its preview, and the bar under it, in view (a phone shows the piles
@@ -593,6 +607,11 @@ export function mount(root, ctx) {
       // the piece placed by the last step is outlined (events come with each step)
       const placed = (events || []).filter((e) => e.type === "PiecePlaced");
       const newRound = (events || []).some((e) => e.type === "RoundEnded") && view.phase !== "over";
+      const ended = (events || []).filter((e) => e.type === "RoundEnded");
+      // a round that ended stays on show until dismissed (players and spectators); a replay's step shows
+      // the round's end only at the step that scored it
+      if (ended.length && view.phase !== "over") { state.roundEnd = ended[ended.length - 1]; state.showRoundEnd = true; }
+      else if (ctx.mode === "replay") state.roundEnd = null;
       if (newRound) state.last = null;
       else if (placed.length) state.last = placed[placed.length - 1].cell;
       state.view = view;
