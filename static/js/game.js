@@ -204,7 +204,7 @@ export function profilesOf(game) {
   return Object.fromEntries((game.seats || []).filter((s) => s.profile && s.user_id).map((s) => [s.seat, s.user_id]));
 }
 
-export function renderPlayers(list, view, {names = [], marks = [], you = [], connected = null, resigned = [], bots = [], clocks = {}, away = [], levels = {}, profiles = {}} = {}) {
+export function renderPlayers(list, view, {names = [], marks = [], you = [], connected = null, resigned = [], bots = [], clocks = {}, away = [], levels = {}, profiles = {}, details = null} = {}) {
   clear(list);
   const toAct = new Set((view && view.to_act) || []);
   const players = (view && view.players) || names.map((name, seat) => ({seat, name}));
@@ -238,7 +238,10 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
       nameLine,
       el("span", {class: "player-score", "data-testid": `score-${p.seat}`, text: p.score === undefined ? "" : num(p.score)}),
     ]);
-    if (extra.length) {
+    // a board may say a player's figures in its own way (board.playerDetails, issue 25 point 23)
+    const own = details ? details(p) : null;
+    if (own) item.append(own);
+    else if (extra.length) {
       item.append(el("span", {class: "player-extra"},
         extra.slice(0, 4).map(([k, v]) => el("span", {text: `${k.replace(/_/g, " ")}: ${figure(v, k)}`}))));
     }
@@ -538,7 +541,7 @@ async function gamePage() {
 
   function drawPlayers() {
     renderPlayers($("players"), state.view, {names, marks, you, connected: connectedSeats(), resigned: state.resigned, bots, levels, profiles,
-      clocks: clocksNow(), away: state.away});
+      clocks: clocksNow(), away: state.away, details: state.board && state.board.playerDetails});
   }
 
   function drawChrome() {
