@@ -1,6 +1,8 @@
 """Issue 25, point 23, in Chromium: the Bazaar page listed its players twice (a table in the
-board and the page's players panel) at 1280x800; now the players panel alone lists them, with
-each player's tokens by colour, points, penalties and wares. On a 390x844 phone the score
+board and the page's players panel) at 1280x800, as did Grand Bazaar and Carcassonne; now the
+players panel alone lists them, with each game's figures in words (Bazaar: tokens by colour,
+points, penalties and wares; Grand Bazaar: grands and gems; Carcassonne: followers, builder and
+abbey). On a 390x844 phone the score
 breakdown's long row labels were squeezed into half the card; the label now takes most of the
 width and a long label's parenthesis goes on a line of its own."""
 
@@ -16,6 +18,11 @@ pytestmark = pytest.mark.browser
 
 OUT = Path(__file__).resolve().parents[2] / "test-results" / "bazaar"
 PHONE = {"width": 390, "height": 844}
+
+# the tables or lists in the board whose rows name every player (Grand Bazaar's order of play
+# this round is a part of the game, not a list of the players)
+TWICE = """(b) => [...b.querySelectorAll('table, ol:not(.gb-order), ul')].filter((t) =>
+  ['Fay', 'Bot 2'].every((n) => [...t.querySelectorAll('tr, li')].some((r) => r.textContent.trim().startsWith(n)))).length"""
 
 LABELS = """() => [...document.querySelectorAll('[data-testid=breakdown-cards] .bd-card tr')].map((row) => {
   const th = row.querySelector('th');
@@ -37,10 +44,29 @@ def test_bazaar_lists_its_players_once_with_their_tokens(guest, problems):
     assert "penalty" in panel.inner_text() and "wares" in panel.inner_text()
     board = fay.locator("#board")
     # no list of the players in the board: no table or list whose rows name every player
-    twice = board.evaluate("""(b) => [...b.querySelectorAll('table, ol, ul')].filter((t) =>
-      ['Fay', 'Bot 2'].every((n) => [...t.querySelectorAll('tr, li')].some((r) => r.textContent.trim().startsWith(n)))).length""")
+    twice = board.evaluate(TWICE)
     assert twice == 0
     fay.screenshot(path=str(OUT / "players-once-desktop.png"))
+    assert problems.errors == []
+
+
+@pytest.mark.parametrize(("kind", "options", "figures"), [
+    ("grand-bazaar", {}, ["grands", "of 4 gems"]),
+    ("carcassonne", {"bazaar": False}, ["followers in supply", "builder", "abbey"]),
+])
+def test_other_boards_list_their_players_once(guest, problems, kind, options, figures):
+    OUT.mkdir(parents=True, exist_ok=True)
+    fay = guest("Fay")
+    live = start_against_bots(fay, kind, 2, options)
+    fay.goto(f"/games/{live}")
+    panel = fay.get_by_test_id("players")
+    panel.locator(".player-extra").nth(1).wait_for()
+    fay.locator("#board").locator("svg, table, section").first.wait_for()
+    for words in figures:
+        assert words in panel.inner_text(), (words, panel.inner_text())
+    twice = fay.locator("#board").evaluate(TWICE)
+    assert twice == 0
+    fay.screenshot(path=str(OUT / f"players-once-{kind}-desktop.png"), full_page=True)
     assert problems.errors == []
 
 
