@@ -185,10 +185,6 @@ function figure(value, key = "") {
   // a view's `tile` is an index into a row of tiles, which the page numbers from 1 (point 25)
   if (key === "tile" && Number.isInteger(value)) return `#${value + 1}`;
   if (typeof value !== "object") return num(value);
-  // a medal tally (Bombay Bazar's tournament, BOM-48) in words, not "1, 0, 0"
-  if (key === "medals" && Array.isArray(value) && value.length === 3) {
-    return value.map((n, i) => `${n} ${["gold", "silver", "bronze"][i]}`).join(", ");
-  }
   if (Array.isArray(value)) return value.length <= 6 ? value.map(figure).join(", ") : `${value.length}`;
   return Object.entries(value).map(([k, v]) => `${k}${v}`).join(" ");
 }

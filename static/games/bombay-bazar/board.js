@@ -5,7 +5,8 @@
 // * the open piles with their counts (BOM-14). On your turn: pick a picture, then only its
 //   legal orientations are offered (from the server's legal moves), with a preview on your tip
 //   cell, the only cell a piece can go (BOM-26, BOM-55);
-// * each player's elephant, live trunk length and status (BOM-60);
+// * for the page's players panel, each player's elephant and status (BOM-60; playerDetails),
+//   the live trunk length being the panel's score;
 // * the elephant choice (BOM-12), the parity game as a small secret form (BOM-17 to BOM-20);
 // * the solo score T - E - U with this browser's best so far (BOM-51, BOM-52);
 // * the tournament table with medals across rounds and the standings (BOM-45 to BOM-48).
@@ -210,23 +211,16 @@ function drawBoard(view, ctx, preview, onTip, last) {
 
 // ------------------------------------------------------------------ panels
 
-// The medals are the tournament panel's (one row per player with the place): a Medals column
-// here said them twice and was cut off at both sizes (issue 25, point 27).
-function playersPanel(view, ctx) {
-  const head = ["Player", "Elephant", "Trunk", "Status"];
-  const table = el("table", {}, [el("thead", {}, [el("tr", {}, head.map((h) => el("th", {text: h})))])]);
-  const body = el("tbody");
-  for (const p of view.players) {
-    const row = el("tr", {class: view.to_act.includes(p.seat) ? "now" : "", "data-testid": `bb-player-${p.seat}`}, [
-      el("td", {}, [el("span", {class: "seat-dot", style: `background:${seatColor(p.seat)}`}), el("span", {text: seatName(ctx, view, p.seat)})]),
-      el("td", {text: p.elephant || "–"}),
-      el("td", {class: "num", text: (p.score < 0 ? `−${-p.score}` : String(p.score)), "data-testid": `bb-score-${p.seat}`}),
-      el("td", {text: p.status === "out" ? "out" : (view.to_act.includes(p.seat) ? "to move" : "active")}),
-    ]);
-    body.append(row);
-  }
-  table.append(body);
-  return panel("Trunks", "players", [table]);
+/** What the page's players panel says of a player (game.js renderPlayers), in words: the
+ * elephant and whether the player is still in the round (the panel marks who is to play; the
+ * medals are the tournament table's). A Trunks table here listed the players a second time,
+ * and cut off its Medals column at both sizes (issue 25, points 23 and 27); the trunk is the
+ * panel's score. */
+function playerDetails(p) {
+  if (!p || p.status === undefined) return null;
+  const parts = [p.elephant ? `elephant ${p.elephant}` : "no elephant yet",
+    p.status === "out" ? "out of the round" : "in the round"];
+  return el("span", {class: "player-extra", "data-testid": `bb-player-${p.seat}`}, parts.map((text) => el("span", {text})));
 }
 
 function medalBadges(tally) {
@@ -579,7 +573,6 @@ export function mount(root, ctx) {
     }
     const side = el("div", {class: "bb-side"});
     const action = decisionBar(view, ctx, state, legal, redraw);
-    side.append(playersPanel(view, ctx));
     if (view.phase === "elephants") side.append(elephantPanel(view, ctx, legal, send));
     if (view.parity) side.append(parityPanel(view, ctx, legal, send));
     side.append(pilesPanel(view, ctx, state, legal, redraw));
@@ -603,6 +596,7 @@ export function mount(root, ctx) {
   }
 
   return {
+    playerDetails,
     update({view, legal, events}) {
       // the piece placed by the last step is outlined (events come with each step)
       const placed = (events || []).filter((e) => e.type === "PiecePlaced");
