@@ -43,6 +43,10 @@ class Settings(BaseSettings):
     # any instance's sweep, run at start-up and every DUTY_SWEEP_SECONDS, completes them.
     duty_claim_seconds: float = 60.0
     duty_sweep_seconds: float = 30.0
+    # turn-based tables (issue 27): how often each instance looks for due turns, and how long
+    # a claimed due turn is this instance's before another may retry it
+    turn_tick_seconds: float = 30.0
+    turn_claim_seconds: float = 60.0
     # Every K moves the state is snapshotted, so that "state at step k" stays fast.
     snapshot_every: int = 25
     max_body_bytes: int = 64 * 1024
@@ -89,6 +93,36 @@ class Settings(BaseSettings):
     # The Bearer token that opens /metrics to a scraper elsewhere; without it /metrics answers
     # only requests made directly from this machine (docs/operations.md, "Observe").
     metrics_token: str = ""
+    # Told outside the page (issue 27.2, app/notify/, docs/operations.md "Notifications"): the
+    # site's address as people reach it, for the links in mails and pushes (empty: this
+    # server's own http://HOST:PORT), and the secret that signs those links (e-mail
+    # verification, one-click unsubscribe). E-mail is off without SMTP_HOST and NOTIFY_SECRET;
+    # Web Push is off without VAPID_PRIVATE_KEY (`python -m app.notify.vapid` makes a pair).
+    public_url: str = ""
+    notify_secret: str = ""
+    smtp_host: str = ""
+    smtp_port: int = 587
+    # "starttls" (upgrade a plain connection), "tls" (implicit TLS, port 465) or "none"
+    smtp_tls: str = "starttls"
+    smtp_user: str = ""
+    smtp_password: str = ""
+    mail_from: str = "Bazaar <bazaar@localhost>"
+    # base64url of the raw 32-byte P-256 private key; the public key is derived from it
+    vapid_private_key: str = ""
+    vapid_subject: str = "mailto:operator@localhost"
+    # The push services a subscription's endpoint may point at (host suffixes, https only):
+    # the server POSTs to that URL, so any other endpoint is refused (no requests to addresses
+    # a caller chooses). PUSH_EXTRA_ORIGINS adds exact origins (http allowed: tests, a local
+    # push service in development).
+    push_service_hosts: str = ("fcm.googleapis.com,push.services.mozilla.com,"
+                               "notify.windows.com,push.apple.com")
+    push_extra_origins: str = ""
+    # How often each instance looks for notifications that are due (a notice on this instance
+    # wakes its sender at once); a claim on a row lasts NOTIFY_CLAIM_SECONDS, after which any
+    # instance may send it; a row failing NOTIFY_MAX_ATTEMPTS times is given up.
+    notify_tick_seconds: float = 5.0
+    notify_claim_seconds: float = 60.0
+    notify_max_attempts: int = 6
     log_level: str = "info"
     cookie_secure: bool = False
     # Origins whose pages may act with the cookie, comma-separated (https://example.org);

@@ -28,8 +28,11 @@ from app.gc_policy import tune_for_serving
 from app.limits import BodyLimit
 from app.metrics import CONTENT_TYPE_LATEST, metrics_allowed
 from app.migrate import upgrade_async
+from app.notify.sender import Notifier
 from app.play.clock_keeper import ClockKeeper
 from app.play.service import PlayService
+from app.play.turn_duties import TurnDuties
+from app.play.turn_scheduler import TurnScheduler
 from app.ratelimit import RateLimiter, SocketSlots
 from app.ratings import service as ratings
 from app.realtime.hub import Hub, InProcessHub
@@ -40,6 +43,7 @@ from app.web.revocations import Revocations
 from app.web.routes.accounts import router as account_router
 from app.web.routes.games import router as play_router
 from app.web.routes.lobbies import router as lobbies_router
+from app.web.routes.notify import router as notify_router
 from app.web.routes.ratings import router as ratings_router
 from app.web.routes.rematch import router as rematch_router
 from app.web.routes.session import router as identity_router
@@ -86,8 +90,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                                 repeat_limit=settings.rating_repeat_limit))
         app.state.play.writer.start()
         app.state.play.start_resuming()
+        # e-mail and Web Push (issue 27.2): every notice is queued for them too; off (and
+        # nothing queued) without SMTP_HOST/NOTIFY_SECRET and VAPID_PRIVATE_KEY
+        app.state.notifier = Notifier(app.state.sessions, settings)
+        app.state.play.on_notice.append(app.state.notifier.tell)
+        app.state.notifier.start()
         clocks = ClockKeeper(app.state.play)
         clocks.start()
+        # turn-based tables: due turns in the database, one scheduler across instances
+        duties = TurnDuties(app.state.play)
+        app.state.turns = TurnScheduler(app.state.sessions, duties.remind, duties.time_out,
+                                        settings.turn_claim_seconds, settings.turn_tick_seconds)
+        app.state.turns.start()
         app.state.tournaments = tournaments.install(app.state, settings.tournament_tick_seconds)
         tune_for_serving(settings.gc_young_threshold)
         try:
@@ -95,6 +109,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await app.state.tournaments.stop()
             await clocks.stop()
+            await app.state.turns.stop()
+            await app.state.notifier.stop()
             # tell every socket to reconnect (to another instance, or to us after restart)
             app.state.hub.deliver_all({"type": "reconnect"})
             await app.state.play.stop()
@@ -123,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ratings_router)
     app.include_router(rematch_router)
     app.include_router(tournaments_router)
+    app.include_router(notify_router)
     app.include_router(ws_router)
     app.include_router(account_ws_router)
     _operations(app)

@@ -3,10 +3,12 @@
 from app.db import Base
 from app.identity.models import Passkey, RecoveryCode, User, UserSession, WebAuthnChallenge
 from app.lobbies.models import Lobby, LobbySeat
+from app.notify.models import EmailAddress, NotifySettings, OutboxRow, PushSubscription
 from app.play.models import ChatLine, Game, MoveRow, Snapshot
 from app.ratings.models import Rating, RatingChange
 from app.tournaments.models import Tournament, TournamentPlayer, TournamentTable
 
-__all__ = ["Base", "ChatLine", "Game", "Lobby", "LobbySeat", "MoveRow", "Passkey", "Rating",
+__all__ = ["Base", "ChatLine", "EmailAddress", "Game", "Lobby", "LobbySeat", "MoveRow",
+           "NotifySettings", "OutboxRow", "Passkey", "PushSubscription", "Rating",
            "RatingChange", "RecoveryCode", "Snapshot", "Tournament", "TournamentPlayer",
            "TournamentTable", "User", "UserSession", "WebAuthnChallenge"]

@@ -91,8 +91,8 @@ def database_url(backend: str, tmp: Path) -> str:
 class ServerThread:
     """uvicorn serving a fresh app in a background thread."""
 
-    def __init__(self, settings: Settings) -> None:
-        self.port = free_port()
+    def __init__(self, settings: Settings, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.app = create_app(settings)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=64 * 1024, lifespan="on")

@@ -4,16 +4,35 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
+from app.play.turn_clock import DAYS_CHOICES
 from app.schemas import Body, Name
 
 
 class Clock(Body):
-    """Turn clock: off, seconds per move, or minutes per game (per seat)."""
+    """Turn clock: off, seconds per move, minutes per game (per seat), or turn-based: days per
+    move with a growing reserve, and what happens to a seat that runs out (issue 27, point 1;
+    app/play/turn_clock.py)."""
 
-    mode: Literal["off", "move", "game"] = "off"
+    mode: Literal["off", "move", "game", "turn"] = "off"
     seconds: int = Field(default=0, ge=0, le=24 * 3600)
+    days: int | None = None
+    on_timeout: Literal["bot", "drop"] = "bot"
+
+    @model_validator(mode="after")
+    def _days_for_turn_based(self) -> Clock:
+        if self.mode == "turn" and self.days not in DAYS_CHOICES:
+            raise ValueError(f"a turn-based table takes one of {list(DAYS_CHOICES)} days per move")
+        if self.mode != "turn":
+            self.days = None
+        return self
+
+    def stored(self) -> dict[str, Any]:
+        """What the lobby keeps: a live clock as before, a turn-based one without seconds."""
+        if self.mode == "turn":
+            return {"mode": "turn", "days": self.days, "on_timeout": self.on_timeout}
+        return {"mode": self.mode, "seconds": self.seconds}
 
 
 class LobbyIn(Body):

@@ -5,6 +5,7 @@ Services never commit: the request's unit of work does.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -17,9 +18,11 @@ from app.ids import new_id
 from app.lobbies import repository as repo
 from app.lobbies.models import Lobby, LobbySeat
 from app.lobbies.schemas import LobbyIn, LobbyPatch
+from app.play import turn_rows
 from app.play.continuation import create_continued_game
 from app.play.models import Game
 from app.play.setup import create_game
+from app.play.turn_words import clock_words
 from app.utc import now
 
 
@@ -120,6 +123,7 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
         "private": lobby.private, "rated": bool(lobby.rated),
         "options": engine.public_options(lobby.options, False),
         "clock": lobby.clock or {"mode": "off", "seconds": 0},
+        "clock_words": clock_words(lobby.clock or {}),
         "host": {"user_id": lobby.host_id, "name": host_name},
         "seats": seats, "invite_url": f"/lobbies/{lobby.id}", "game_id": lobby.game_id,
         "created_at": lobby.created_at.isoformat() if lobby.created_at else None,
@@ -174,7 +178,7 @@ async def create(session: AsyncSession, user: Identity, body: LobbyIn,
     options = check_options(engine, body.options, players) if validate else body.options
     takeover = check_level(body.takeover_level, "a seat taken over")
     lobby = Lobby(id=new_id(), kind=body.kind, host_id=user.user_id, options=options,
-                  clock=body.clock.model_dump(), private=body.private, rated=body.rated,
+                  clock=body.clock.stored(), private=body.private, rated=body.rated,
                   status="open", created_at=now(), rematch_of=rematch_of,
                   takeover_level=takeover)
     if origin is not None:
@@ -229,7 +233,7 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
     if body.rated is not None:
         lobby.rated = body.rated
     if body.clock is not None:
-        lobby.clock = body.clock.model_dump()
+        lobby.clock = body.clock.stored()
     await session.flush()
     return lobby
 
@@ -318,6 +322,9 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
                                  # a lobby from before the rule may ask for both: casual
                                  rated=bool(lobby.rated) and not lobby.private,
                                  takeover_level=takeover)
+    # turn-based: the first turns' due times, in the start's transaction (issue 27)
+    await turn_rows.start(session, game.id, game.clock or {}, game.seats, game.to_act or [],
+                          time.time())
     lobby.status, lobby.game_id = "started", game.id
     await session.flush()
     return game

@@ -113,3 +113,11 @@ def remaining(live: LiveGame) -> dict[int, float]:
         if deadline is not None:
             out[seat] = round(max(0.0, deadline - now), 1)
     return out
+
+
+def turn_based_due(live: LiveGame, seat: int) -> list[int]:
+    """``[seat]`` if a person's seat is still to act (the turn scheduler, not this clock, said
+    its days ran out: issue 27, app/play/turn_scheduler.py), else nothing."""
+    if live.finished or platform_plays(live, seat) or seat not in live.engine.to_act(live.state):
+        return []
+    return [seat]

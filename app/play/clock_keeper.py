@@ -4,10 +4,9 @@ game service updates on every move, so this watcher lives apart from both)."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 
+from app.periodic import Periodic
 from app.play import clock
 from app.play.service import PlayService
 
@@ -20,24 +19,13 @@ class ClockKeeper:
     def __init__(self, play: PlayService, interval: float = 0.2) -> None:
         self.play = play
         self.interval = interval
-        self._task: asyncio.Task[None] | None = None
+        self._loop = Periodic(self.tick, interval, name="the clock tick", log=log)
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
+        self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self.interval)
-            try:
-                await self.tick()
-            except Exception:
-                log.exception("clock tick failed")
+        await self._loop.stop()
 
     async def tick(self) -> None:
         for live in self.play.cached_games():

@@ -16,8 +16,6 @@ row's deletion rates nothing twice when it is run again.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -25,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.periodic import Periodic
 from app.play.models import GameDuty
 
 log = logging.getLogger("bazaar.duties")
@@ -45,7 +44,9 @@ class Duties:
         self.run = run
         self.claim_seconds = claim_seconds
         self.sweep_seconds = sweep_seconds
-        self._task: asyncio.Task[None] | None = None
+        # a failed sweep (the database away) is logged and tried again at the next one
+        self._loop = Periodic(self.sweep, sweep_seconds, name="the duty sweep", log=log,
+                              at_once=True)
 
     async def complete(self, game_id: str) -> bool:
         """Run the duties of a game whose claim this instance holds, then drop its row; False
@@ -95,18 +96,7 @@ class Duties:
 
     def start(self) -> None:
         """Sweep now (what a crash left pending) and then every ``sweep_seconds``."""
-        self._task = asyncio.create_task(self._loop())
+        self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _loop(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-            except Exception:  # the database is away: try again at the next sweep
-                log.exception("the duty sweep failed")
-            await asyncio.sleep(self.sweep_seconds)
+        await self._loop.stop()

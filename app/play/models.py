@@ -158,3 +158,25 @@ class ChatLine(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class TurnDue(Base):
+    """A turn-based seat's next due times (issue 27, point 1): a reminder at ``remind_at``, the
+    lobby's timeout action at ``due_at`` (seconds since the epoch). Any instance's scheduler
+    claims due rows until ``claimed_until`` (app/play/turn_scheduler.py), so a due turn is
+    handled once, whichever instance holds the game, and after a restart. One row per seat a
+    person plays, kept while the game lasts, so the seat's reserve outlives its turns."""
+
+    __tablename__ = "turn_dues"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    due_at: Mapped[float] = mapped_column(Float, index=True)
+    remind_at: Mapped[float] = mapped_column(Float, index=True)
+    reminded: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    on_timeout: Mapped[str] = mapped_column(String(8), default="bot", server_default="bot")
+    claimed_until: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
+    # when the seat's current turn began (None: not to act; its due times are then IDLE) and
+    # what is left of its reserve (app/play/turn_clock.py)
+    started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    reserve: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")

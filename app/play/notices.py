@@ -4,16 +4,23 @@ their turn, a game they play has ended, a rematch is offered to them.
 They travel over the hub on the channel ``user:<id>`` (ids never hold a colon, so a person's
 channel cannot be a game's), and ``/ws/me`` (app/web/sockets/account.py) hands them to the
 pages. A notice says in words what any player of the game may know; nothing hidden.
+
+Each notice is also handed to the ``outside`` hooks (``PlayService.on_notice``): the
+notifier that app/main.py plugs in queues it for e-mail and Web Push (app/notify/, issue 27.2)
+for the same people only. A hook never waits (it queues in the background).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from app.games.base import Outcome, State
 from app.play.live import LiveGame
 from app.realtime.hub import Hub
+
+NoticeHook = Callable[[list[str], dict[str, Any]], None]
+"""Told each notice and the people it is for; must return at once."""
 
 
 def channel(user_id: str) -> str:
@@ -55,13 +62,20 @@ def _with(live: LiveGame, person: str) -> str:
     return f" with {listed}"
 
 
-async def tell(hub: Hub, people: Iterable[str], notice: dict[str, Any]) -> None:
-    """Send a notice ({"kind", "game_id", "title", "text"}) to each person's open pages."""
-    for person in sorted(set(people)):
-        await hub.publish(channel(person), {"type": "notice", **notice})
+async def tell(hub: Hub, people: Iterable[str], notice: dict[str, Any],
+               outside: Iterable[NoticeHook] = ()) -> None:
+    """Send a notice ({"kind", "game_id", "title", "text"}) to each person's open pages, and
+    hand it to the ``outside`` hooks (first: a hub that is down must not stop a mail)."""
+    people = sorted(set(people))
+    for hook in outside:
+        hook(people, notice)
+    said = {k: v for k, v in notice.items() if k != "dedupe"}  # the outbox's key only
+    for person in people:
+        await hub.publish(channel(person), {"type": "notice", **said})
 
 
-async def game_over(hub: Hub, live: LiveGame, outcome: Outcome) -> None:
+async def game_over(hub: Hub, live: LiveGame, outcome: Outcome,
+                    outside: Iterable[NoticeHook] = ()) -> None:
     """Tell everyone who played that the game has ended, and who won (an end-of-game duty,
     app/play/duties.py: raises if the hub cannot carry it, so that it is sent later)."""
     title = live.engine.title
@@ -69,15 +83,18 @@ async def game_over(hub: Hub, live: LiveGame, outcome: Outcome) -> None:
     winners = [names[w] for w in outcome.winners if w < len(names)]
     said = f"{' and '.join(winners)} won." if winners else "It has ended."
     for person in players(live):
+        # the duty may run again after a failure: the dedupe key queues the mail once
         await tell(hub, [person], {"kind": "finished", "game_id": live.id, "title": title,
                                    "text": f"Your game of {title}{_with(live, person)} is "
-                                           f"over: {said}"})
+                                           f"over: {said}", "dedupe": f"finished:{live.id}"},
+                   outside)
 
 
 async def your_turn(hub: Hub, live: LiveGame, waiting_before: set[str],
-                    to_act: list[int]) -> None:
+                    to_act: list[int], outside: Iterable[NoticeHook] = ()) -> None:
     """Tell the people whose turn has just come (they were not already to act)."""
     title = live.engine.title
     for person in people_of(live, to_act) - waiting_before:
         await tell(hub, [person], {"kind": "your-turn", "game_id": live.id, "title": title,
-                                   "text": f"Your turn in {title}{_with(live, person)}."})
+                                   "text": f"Your turn in {title}{_with(live, person)}."},
+                   outside)

@@ -19,7 +19,6 @@ recognised as the first attempt's success by reading the move rows back (`_ours`
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.metrics import Metrics
+from app.periodic import Periodic
 from app.play.models import AwaySeat, Game, GameDuty, HardBotGame, MoveRow, Snapshot
 from app.utc import now
 
@@ -88,37 +88,31 @@ class MoveWriter:
         # take them over (it completes them at once unless it crashed or a duty failed)
         self.claim_seconds = claim_seconds
         self._pending: list[tuple[MoveRecord, asyncio.Future[None]]] = []
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        # woken by each write; no timer: it sleeps while nothing is pending
+        self.runner = Periodic(self._drain, None, name="the move writer", log=log)
         self.batches = 0
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
+        self.runner.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self.runner.stop()
 
     async def write(self, record: MoveRecord) -> None:
         """Commit the record (raises IntegrityError if its seq is taken)."""
-        if self._task is None or self._task.done():
+        if not self.runner.running:
             # no writer loop (a test's service, or shutdown): write on our own
             await self._transact([record])
             return
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((record, done))
-        self._wake.set()
+        self.runner.wake()
         await done
 
-    async def _run(self) -> None:
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            while self._pending:
-                batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
-                await self._commit(batch)
+    async def _drain(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+            await self._commit(batch)
 
     async def _transact(self, records: list[MoveRecord]) -> None:
         """Write the records in one transaction, again on a fresh connection if the

@@ -20,7 +20,7 @@ Message = dict[str, Any]
 
 
 class Observer(Protocol):
-    """Something besides sockets that hears a game's messages (the play service: the away
+    """Something besides sockets that hears a game's messages (app/play/games_cache.py: the away
     seats of the games it holds follow the other instances; issue 16)."""
 
     def holds(self, game_id: str) -> bool:

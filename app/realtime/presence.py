@@ -24,6 +24,7 @@ from typing import Any
 
 import redis.asyncio as redis
 
+from app.periodic import Periodic
 from app.realtime.viewer import Viewer
 
 log = logging.getLogger("bazaar.presence")
@@ -64,7 +65,9 @@ class Presence:
         self._tasks: set[asyncio.Task[None]] = set()  # pending spectator notices
         self.instance = secrets.token_hex(6)
         self._redis: redis.Redis | None = redis.from_url(redis_url) if redis_url else None
-        self._heartbeat: asyncio.Task[None] | None = None
+        # keeps this instance marked alive in the shared store (with Redis)
+        self._heartbeat = Periodic(self._beat, INSTANCE_TTL / 3, name="the presence heartbeat",
+                                   log=log)
         self._pending_writes: set[asyncio.Task[None]] = set()
         self._write_order = asyncio.Lock()  # FIFO: the writes reach Redis in the order made
 
@@ -149,14 +152,11 @@ class Presence:
             return
         with contextlib.suppress(Exception):
             await self._redis.set(f"{ALIVE}{self.instance}", 1, ex=INSTANCE_TTL)
-        self._heartbeat = asyncio.create_task(self._beat())
+        self._heartbeat.start()
 
     async def stop(self) -> None:
         """Take this instance's counts out of the shared store."""
-        if self._heartbeat is not None:
-            self._heartbeat.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._heartbeat
+        await self._heartbeat.stop()
         if self._redis is None:
             return
         with contextlib.suppress(Exception):
@@ -196,10 +196,8 @@ class Presence:
 
     async def _beat(self) -> None:
         assert self._redis is not None
-        while True:
-            await asyncio.sleep(INSTANCE_TTL / 3)
-            with contextlib.suppress(Exception):
-                await self._redis.set(f"{ALIVE}{self.instance}", 1, ex=INSTANCE_TTL)
+        with contextlib.suppress(Exception):  # Redis away: the next beat tries again
+            await self._redis.set(f"{ALIVE}{self.instance}", 1, ex=INSTANCE_TTL)
 
     def _field(self, viewer: Viewer) -> str:
         return f"{self.instance}|{SPECTATOR if viewer is None else viewer}"

@@ -47,7 +47,7 @@ async def tell_invited(play: PlayService, session: AsyncSession, lobby: Lobby, u
     await notices.tell(play.hub, invited, {
         "kind": "continued", "game_id": game_id, "lobby_id": lobby.id, "title": title,
         "text": f"{user.name} continues your game of {title} from move {step}: "
-                "your seat is kept for you."})
+                "your seat is kept for you."}, play.on_notice)
 
 
 def lobby_seats(game: Game, user_id: str, names: dict[str, str]) -> list[dict[str, Any]]:

@@ -124,7 +124,7 @@ async def press(play: PlayService, session: AsyncSession, game_id: str,
         await notices.tell(play.hub, {s.user_id for s in lobby.seats
                                       if s.holder == "invited" and s.user_id}, {
             "kind": "rematch", "game_id": game_id, "lobby_id": lobby.id, "title": title,
-            "text": f"{user.name} offers you a rematch of {title}."})
+            "text": f"{user.name} offers you a rematch of {title}."}, play.on_notice)
     return lobby, created
 
 

@@ -9,14 +9,13 @@ what was left.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from typing import Any
 
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.periodic import Periodic
 from app.play import notices
 from app.play.models import Game
 from app.play.service import PlayService
@@ -35,37 +34,24 @@ class TournamentKeeper:
         self.sessions = sessions
         self.play = play
         self.tick = tick
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        # a broken step is logged and the next look tries again
+        self._loop = Periodic(self.run_once, tick, name="a tournament step", log=log)
         self.looks = 0
         """Looks taken so far (tests wait on it rather than on the clock)."""
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
+        self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self._loop.stop()
 
     async def game_ended(self, _game_id: str) -> None:
         """A game of this instance has ended: look now (it may close a round)."""
-        self._wake.set()
+        self._loop.wake()
 
     def poke(self) -> None:
         """Look now (a host started a tournament early)."""
-        self._wake.set()
-
-    async def _run(self) -> None:
-        while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.tick)
-            self._wake.clear()
-            try:
-                await self.run_once()
-            except Exception:  # the next look tries again; a broken step must not stop it
-                log.exception("a tournament step failed")
+        self._loop.wake()
 
     async def run_once(self) -> int:
         """Take every due step; how many tournaments moved."""
@@ -101,10 +87,12 @@ class TournamentKeeper:
             t = await repo.get(session, tournament_id)
         if t is None:
             return
+        when = "play when you can" if (t.clock or {}).get("mode") == "turn" else "play now"
         await notices.tell(self.play.hub, people, {
             "kind": "table-ready", "game_id": game.id, "tournament_id": tournament_id,
-            "title": t.name, "text": f"Your table in {t.name} is ready (round "
-                                     f"{t.current_round}): play now."})
+            "round": t.current_round, "title": t.name,
+            "text": f"Your table in {t.name} is ready (round {t.current_round}): {when}.",
+            "dedupe": f"table-ready:{game.id}"}, self.play.on_notice)
 
 
 def install(app_state: Any, tick: float) -> TournamentKeeper:

@@ -27,6 +27,13 @@ async def get(session: AsyncSession, tournament_id: str, claim: bool = False
     return (await session.scalars(query)).first()
 
 
+async def get_to_change(session: AsyncSession, tournament_id: str) -> Tournament | None:
+    """The tournament, locked until this transaction ends, waiting for an instance that is
+    seating it (PostgreSQL): a registration then sees the status the seating left."""
+    return (await session.scalars(select(Tournament).where(Tournament.id == tournament_id)
+                                  .with_for_update())).first()
+
+
 async def players(session: AsyncSession, tournament_id: str) -> Sequence[TournamentPlayer]:
     """The registered players, in registration order."""
     return (await session.scalars(
@@ -65,11 +72,13 @@ async def listed(session: AsyncSession, status: str, newest_first: bool
 
 
 async def player_counts(session: AsyncSession, ids: list[str]) -> dict[str, int]:
+    """Everyone who registered and played: one who withdrew after the start still played
+    (a registration withdrawn before the start is deleted, so it is not counted)."""
     if not ids:
         return {}
     rows = await session.execute(
         select(TournamentPlayer.tournament_id, func.count())
-        .where(TournamentPlayer.tournament_id.in_(ids), TournamentPlayer.withdrawn_at.is_(None))
+        .where(TournamentPlayer.tournament_id.in_(ids))
         .group_by(TournamentPlayer.tournament_id))
     return {tid: int(n) for tid, n in rows.all()}
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.games import bots
 from app.identity.service import Identity, names_of
 from app.lobbies import service as lobbies
 from app.lobbies.schemas import Clock, LobbyIn
@@ -75,14 +76,22 @@ def seating(t: Tournament, people: Sequence[TournamentPlayer],
 async def _open_table(session: AsyncSession, t: Tournament, host: Identity, number: int,
                       index: int, table: pairing.Table, names: dict[str, str]
                       ) -> tuple[TournamentTable, Game]:
-    """One table's lobby, seated and started by the host, as a person would."""
+    """One table's lobby, seated and started by the host, as a person would.
+
+    Its bots, the byes' and any takeover's, are the site's normal bot, never hard: they are
+    not a player's choice, so the hard-bot caps (app/play/hard_quota.py), which count a
+    person's live hard games, have nothing to count (docs/decisions.md, "Tournaments")."""
     seats: list[dict[str, Any]] = [
         {"holder": "user", "user_id": uid, "name": names.get(uid, "a player")}
         if uid is not None else {"holder": "bot", "user_id": None, "name": None,
-                                 "level": "normal"}
+                                 "level": bots.NORMAL}
         for uid in table.seats]
     body = LobbyIn(kind=t.kind, players=t.table_size, options=dict(t.options),
-                   private=t.private, rated=t.rated, clock=Clock(**(t.clock or {})))
+                   # a private game is never rated: a tournament made both before the create
+                   # route refused it (PRIVATE_RATED) is played casual rather than never seated
+                   private=t.private, rated=t.rated and not t.private,
+                   clock=Clock(**(t.clock or {})),
+                   takeover_level=bots.NORMAL)
     lobby = await lobbies.create(session, host, body, seats=seats)
     game = await lobbies.start(session, lobby, host, host.name)
     row = TournamentTable(tournament_id=t.id, round=number, table=index, lobby_id=lobby.id,

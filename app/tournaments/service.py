@@ -35,6 +35,14 @@ RULES = {
              "avoids it. Empty seats go to bots, as few as possible, at the lowest tables.",
     "round-robin": "Round robin: the rounds are fixed at the start so that every pair of "
                    "players meets; a player who withdraws leaves a bot in their seat.",
+    # issue 32: "each round's tables live or turn-based", as the clock says
+    "live": "Every table is played live: the round's players play at the same time, and the "
+            "next round is seated as soon as the last game of this one ends.",
+    "turn": "Every table is turn-based: you play your moves when you can, within the days per "
+            "move the clock gives; the next round is seated as soon as the last game of this "
+            "one ends.",
+    "byes": "Seats left empty by an uneven number of players go to the site's normal bot, "
+            "which plays to win; finishing above it counts like finishing above a person.",
     "bot": "A missing player's seat is played by a bot, and the result counts for them.",
     "forfeit": "A player who makes no move of their own in a game forfeits it: no points.",
 }
@@ -47,14 +55,24 @@ async def create(session: AsyncSession, user: Identity, body: TournamentIn) -> T
         raise ApiError(422, "BAD_TABLE_SIZE", f"{engine.title} is played by "
                        f"{engine.min_players} to {engine.max_players} players")
     lobbies.check_options(engine, body.options, body.table_size)
-    if body.clock.mode == "off" or body.clock.seconds < 10:
+    if body.private and body.rated:
+        # its tables are private lobbies, which are never rated (docs/decisions.md, "Private
+        # games are casual"): the lobby service would refuse every table, and round 1 with it
+        raise ApiError(422, "PRIVATE_RATED", "a tournament by invitation cannot be rated: its "
+                       "games are private, and private games are never rated")
+    if body.clock.mode == "off" or (body.clock.mode != "turn" and body.clock.seconds < 10):
         raise ApiError(422, "NO_CLOCK", "a tournament's games need a clock of 10 seconds or "
                        "more: a missing player's seat is played for them when it runs out")
+    if body.clock.mode == "turn" and body.clock.on_timeout != "bot":
+        # a dropped seat would leave its table short; the tournament's own rule (absent: bot
+        # or forfeit) says what a seat that runs out earns, so its bot plays on
+        raise ApiError(422, "TURN_TIMEOUT", "a turn-based tournament's seat that runs out is "
+                       "played by the bot (the tournament says whether its result counts)")
     starts = body.starts_at or now() + DEFAULT_START
     if starts.tzinfo is None:
         raise ApiError(422, "BAD_START", "the start time needs a time zone (e.g. ...Z)")
     t = Tournament(id=new_id(), name=body.name, kind=body.kind, host_id=user.user_id,
-                   options=body.options, clock=body.clock.model_dump(), format=body.format,
+                   options=body.options, clock=body.clock.stored(), format=body.format,
                    table_size=body.table_size, rounds=body.rounds, absent=body.absent,
                    private=body.private, rated=body.rated, status="open",
                    starts_at=max(starts, now()), current_round=0, created_at=now())
@@ -63,16 +81,23 @@ async def create(session: AsyncSession, user: Identity, body: TournamentIn) -> T
     return t
 
 
-async def load(session: AsyncSession, tournament_id: str) -> Tournament:
-    t = await repo.get(session, tournament_id)
+async def load(session: AsyncSession, tournament_id: str, to_change: bool = False
+               ) -> Tournament:
+    """The tournament; ``to_change``: locked for a registration or a withdrawal, which must
+    not cross the seating of round 1 (a player registered after it would sit out round 1 and
+    be seated later with no game)."""
+    t = await (repo.get_to_change(session, tournament_id) if to_change
+               else repo.get(session, tournament_id))
     if t is None:
         raise not_found("tournament")
     return t
 
 
 async def register(session: AsyncSession, t: Tournament, user: Identity) -> None:
-    """Register the caller; registering twice changes nothing."""
-    if t.status != "open":
+    """Register the caller until the start time; registering twice changes nothing."""
+    # registration closes at the start time, not when the scheduler next looks (issue 32:
+    # "players register and withdraw until the start")
+    if t.status != "open" or aware(t.starts_at) <= now():
         raise conflict("TOURNAMENT_STARTED", "registration closed when the tournament began")
     if await repo.player(session, t.id, user.user_id) is None:
         session.add(TournamentPlayer(tournament_id=t.id, user_id=user.user_id, name=user.name,
@@ -169,7 +194,9 @@ async def to_json(session: AsyncSession, t: Tournament, viewer: Identity | None
         "rounds_played": _rounds_json(tables, names),
         "podium": ([s for s in standings if s["place"] <= 3 and s["games"]]
                    if t.status == "finished" else []),
-        "rules": [RULES["points"], RULES["tiebreaks"], RULES[t.format], RULES[t.absent]],
+        "rules": [RULES["points"], RULES["tiebreaks"], RULES[t.format], RULES["byes"],
+                  RULES["turn" if (t.clock or {}).get("mode") == "turn" else "live"],
+                  RULES[t.absent]],
         "invite_url": f"/tournaments/{t.id}",
         "you": {"user_id": uid, "is_host": uid == t.host_id,
                 "registered": mine is not None and mine.withdrawn_at is None,

@@ -43,6 +43,9 @@ COOKIE_SETTING_PATHS = frozenset({SESSION_PATH, "/api/account/signin", "/api/acc
                                   "/api/account/passkeys/signin"})
 """Requests that set the cookie: checked as ``POST /api/session`` (no other site may sign the
 browser in to an account of its choosing)."""
+SIGNED_LINK_PATHS = frozenset({"/notify/unsubscribe"})
+"""Requests whose authority is a signed token in the URL, never the cookie: the one-click
+unsubscribe (RFC 8058) that a mail client or the page's plain form posts (app/notify/)."""
 def _is_json(content_type: str | None) -> bool:
     media = (content_type or "").split(";", 1)[0].strip().lower()
     if not media.startswith("application/"):
@@ -58,6 +61,8 @@ def refusal(scope: dict[str, Any], allowed: frozenset[str] | None) -> str | None
     headers = Headers(scope=scope)
     if headers.get("authorization", "").lower().startswith("bearer "):
         return None  # token clients: the cookie is not used (app/web/deps.py, token_of)
+    if scope.get("path") in SIGNED_LINK_PATHS:
+        return None
     sets_cookie = scope.get("path") in COOKIE_SETTING_PATHS
     by_cookie = not sets_cookie and bool(cookie_parser(headers.get("cookie", "")).get(COOKIE))
     if not (by_cookie or sets_cookie):

@@ -19,8 +19,6 @@ A publish can be lost (Redis down, an instance restarting); a slow sweep every
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from typing import Any
@@ -28,6 +26,7 @@ from typing import Any
 from sqlalchemy import or_, select
 
 from app.identity.models import User, UserSession
+from app.periodic import Periodic
 from app.realtime.hub import Hub, Message
 from app.web.deps import forget_sessions
 
@@ -49,7 +48,7 @@ class Revocations:
         self.app = app
         self.hub: Hub | None = None
         self._revoked: dict[str, float] = {}  # session id -> when this instance heard of it
-        self._task: asyncio.Task[None] | None = None
+        self._sweeping: Periodic | None = None
 
     # the hub's Observer protocol: this instance hears every instance's revocations
     def holds(self, game_id: str) -> bool:
@@ -92,26 +91,16 @@ class Revocations:
         self.hub = hub
         hub.observers.append(self)
         if sweep_seconds > 0:
-            self._task = asyncio.get_running_loop().create_task(self._sweeping(sweep_seconds))
+            self._sweeping = Periodic(self.sweep, sweep_seconds, name="the revocation sweep",
+                                      log=log)
+            self._sweeping.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        if self._sweeping is not None:
+            await self._sweeping.stop()
+            self._sweeping = None
         if self.hub is not None and self in self.hub.observers:
             self.hub.observers.remove(self)
-
-    async def _sweeping(self, every: float) -> None:
-        while True:
-            await asyncio.sleep(every)
-            try:
-                await self.sweep()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the revocation sweep failed; trying again later")
 
     async def sweep(self) -> list[str]:
         """Close the open sockets whose session the database says is over; their ids."""

@@ -192,6 +192,11 @@ function figure(value, key = "") {
 /** The players panel from the view envelope: names, scores, public figures, whose turn. */
 function clockLabel(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
+  if (s >= 3600) {
+    // turn-based tables (issue 27): days and hours, as the server says them
+    const days = Math.floor(s / 86400), hours = Math.floor((s % 86400) / 3600);
+    return [days ? plural(days, "day") : "", hours ? plural(hours, "hour") : ""].filter(Boolean).join(" ");
+  }
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
@@ -250,8 +255,11 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
     item.style.setProperty("--seat", seatColor(p.seat));
     if (clocks[p.seat] !== undefined && toAct.has(p.seat)) {
       const left = clocks[p.seat];
+      const days = left >= 3600;
       nameLine.append(el("span", {class: `clock${left < 10 ? " low" : ""}`, "data-testid": `clock-${p.seat}`,
-        role: "timer", title: "time left for this move", "aria-label": `${clockLabel(left)} left`, text: clockLabel(left)}));
+        role: "timer", title: days ? `${shown} has ${clockLabel(left)} to play` : "time left for this move",
+        "aria-label": days ? `${shown} has ${clockLabel(left)} to play` : `${clockLabel(left)} left`,
+        text: days ? `has ${clockLabel(left)} to play` : clockLabel(left)}));
     }
     if (toAct.has(p.seat) && !(view && view.finished)) {
       item.classList.add("to-act");
@@ -463,6 +471,18 @@ async function gamePage() {
     return;
   }
   const names = (game.seats || []).map((s) => s.name);
+  // "Next game" (issue 27): the longest-waiting other game where it is your turn; rechecked
+  // after every move that the page sees
+  let nextAsked = null;
+  function refreshNextGame() {
+    if (!me || nextAsked) return;
+    nextAsked = api("GET", `/api/me/next-game?after=${encodeURIComponent(gameId)}`).then((r) => {
+      const link = $("next-game");
+      link.hidden = !r.game_id;
+      if (r.game_id) link.href = `/games/${encodeURIComponent(r.game_id)}`;
+    }).catch(() => {}).finally(() => { nextAsked = null; });
+  }
+  refreshNextGame();
   const marks = (game.seats || []).map((s) => s.mark || "");
   const you = (game.you && game.you.seats) || [];
   const bots = (game.seats || []).filter((s) => s.holder === "bot").map((s) => s.seat);
@@ -541,6 +561,7 @@ async function gamePage() {
   }
 
   function drawChrome() {
+    refreshNextGame();
     const finished = state.status === "finished" || (state.view && state.view.finished);
     // for tools and tests: what this page currently shows
     main.dataset.seq = String(state.seq ?? 0);

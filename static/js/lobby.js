@@ -257,7 +257,8 @@ function wireClock() {
   const clockMode = $("clock-mode");
   const show = (changed) => {
     const mode = clockMode.value;
-    $("clock-amount-field").hidden = mode === "off";
+    $("clock-amount-field").hidden = mode === "off" || mode === "turn";
+    $("turn-fields").hidden = mode !== "turn";
     $("clock-amount-label").textContent = mode === "game" ? "Minutes per game, for each player" : "Seconds per move";
     if (changed) $("clock-amount").value = mode === "game" ? "15" : "60";
   };
@@ -395,11 +396,13 @@ async function newLobbyPage() {
     catch (err) { $("form-error").textContent = err.message; return; }
     const mode = $("clock-mode").value;
     const amount = Number($("clock-amount").value);
-    if (mode !== "off" && !(Number.isInteger(amount) && amount > 0)) {
+    if (mode !== "off" && mode !== "turn" && !(Number.isInteger(amount) && amount > 0)) {
       $("form-error").textContent = "The clock needs a whole number above 0.";
       return;
     }
-    const clock = mode === "off" ? {mode} : {mode, seconds: mode === "game" ? amount * 60 : amount};
+    const clock = mode === "off" ? {mode}
+      : mode === "turn" ? {mode, days: Number($("turn-days").value), on_timeout: $("turn-timeout").value}
+      : {mode, seconds: mode === "game" ? amount * 60 : amount};
     button.disabled = true;
     try {
       const lobby = await api("POST", "/api/lobbies", {kind: game.kind, players: Number(players.value),
@@ -426,6 +429,7 @@ export function takeoverText(level) {
 }
 
 export function clockText(clock) {
+  if (clock && clock.mode === "turn") return `turn-based, ${plural(clock.days, "day")} per move`;
   if (!clock || clock.mode === "off" || !clock.seconds) return "no clock";
   if (clock.mode === "move") return `${clock.seconds} s per move`;
   return `${Math.round(clock.seconds / 60)} min per player`;

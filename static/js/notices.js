@@ -82,8 +82,15 @@ function card(notice) {
     box = el("div", {id: "notices", class: "notices", role: "status", "aria-live": "polite", "data-testid": "notices"});
     document.body.append(box);
   }
+  // a tournament's new round makes the card of its last round stale: the new one replaces it
+  if (notice.tournament_id) {
+    for (const old of box.querySelectorAll(".notice[data-tournament]")) {
+      if (old.dataset.tournament === notice.tournament_id) old.remove();
+    }
+  }
   while (box.children.length >= MAX_CARDS) box.firstElementChild.remove();
-  const item = el("div", {class: "notice", "data-kind": notice.kind, "data-testid": "notice"}, [
+  const item = el("div", {class: "notice", "data-kind": notice.kind, "data-testid": "notice",
+    "data-tournament": notice.tournament_id, "data-round": notice.round}, [
     el("span", {class: "notice-text", text: notice.text}),
     el("a", {class: "button primary", href: target(notice), text: LINK_TEXT[notice.kind] || "Open"}),
   ]);

@@ -13,6 +13,10 @@ const id = document.getElementById("page").dataset.tournamentId;
 const REFRESH_MS = 4000;
 let confirming = null;  // the action waiting for its confirmation tap
 let timer = null;
+let loads = 0;  // readings drawn so far (tests wait on the page's data-loads for a redraw)
+// the players whose games are open: a redraw every few seconds must not close them under
+// the reader's finger (the standings are read while a round is played)
+const opened = new Set();
 
 function statusWords(t) {
   if (t.status === "open") return "Registration open";
@@ -22,10 +26,12 @@ function statusWords(t) {
 }
 
 function summary(t) {
-  const people = t.players.filter((p) => !p.withdrawn).length;
+  // everyone who played counts, one who withdrew after the start too (said apart)
+  const people = t.players.length;
+  const left = t.players.filter((p) => p.withdrawn).length;
   const parts = [`${t.title}, ${formatWords(t.format, t.table_size)}`,
     t.format === "swiss" || t.status !== "open" ? `${t.rounds} ${t.rounds === 1 ? "round" : "rounds"}` : null,
-    `${people} ${people === 1 ? "player" : "players"}`,
+    `${people} ${people === 1 ? "player" : "players"}${left ? ` (${left} withdrew)` : ""}`,
     `organised by ${t.host.name}`,
     t.status === "open" ? `registration closes ${whenWords(t.starts_at)}` : null,
     t.rated ? "rated" : "casual", t.private ? "by invitation" : null];
@@ -85,6 +91,21 @@ function yourTable(t) {
     el("a", {class: "button primary", href: `/games/${encodeURIComponent(t.you.game_id)}`, "data-testid": "t-play", text: "Play your game"}));
 }
 
+/** A "your table is ready" card of this tournament is stale once its round has passed or the
+ * table has ended. A reading taken before the card's round was seated says nothing of it
+ * (it may arrive after the notice): only a reading of that round or a later one removes it. */
+function dropStaleCards(t) {
+  const mine = (number) => (t.rounds_played.find((r) => r.round === number) || {tables: []}).tables
+    .find((x) => x.seats.some((s) => s.user_id === t.you.user_id));
+  for (const card of document.querySelectorAll(".notice[data-tournament]")) {
+    if (card.dataset.tournament !== t.id) continue;
+    const number = Number(card.dataset.round || 0);
+    const table = mine(number);
+    const over = t.status === "finished" || t.status === "cancelled";
+    if (over || number < t.current_round || (table && table.status !== "playing")) card.remove();
+  }
+}
+
 function podium(t) {
   $("t-podium-box").hidden = !t.podium.length;
   const box = clear($("t-podium"));
@@ -115,12 +136,14 @@ function standings(t) {
   for (const s of t.standings) {
     const mine = s.user_id === t.you.user_id;
     // each player's games open in a full-width row under their line (room on a phone)
-    const results = el("tr", {class: "t-results-row", hidden: true}, el("td", {colspan: "4"},
+    const isOpen = opened.has(s.user_id);
+    const results = el("tr", {class: "t-results-row", hidden: !isOpen}, el("td", {colspan: "4"},
       el("ul", {class: "t-results", "aria-label": `${s.name}'s games`}, s.results.map(resultLine))));
-    const toggle = el("button", {type: "button", class: "t-name", "aria-expanded": "false",
+    const toggle = el("button", {type: "button", class: "t-name", "aria-expanded": String(isOpen),
       "data-testid": "t-player", text: s.name, onclick: (e) => {
         const open = e.currentTarget.getAttribute("aria-expanded") !== "true";
         e.currentTarget.setAttribute("aria-expanded", String(open));
+        if (open) opened.add(s.user_id); else opened.delete(s.user_id);
         results.hidden = !open;
       }});
     body.append(el("tr", {class: mine ? "mine" : null, "data-testid": "t-standing"}, [
@@ -130,13 +153,15 @@ function standings(t) {
         s.withdrawn ? el("span", {class: "tag warn", text: "withdrew"}) : null,
       ]),
       el("td", {class: "num", text: pointsWords(s.points)}),
-      el("td", {class: "num tiebreak", text: `${pointsWords(s.opponents)} · ${s.score}`}),
+      // the two tie-breaks may go on two lines (a phone), each one whole
+      el("td", {class: "num tiebreak"}, [el("span", {text: pointsWords(s.opponents)}),
+        el("span", {class: "sep", text: " · "}), el("span", {text: String(s.score)})]),
     ]), results);
   }
   box.append(el("table", {class: "standings"}, [
     el("thead", {}, el("tr", {}, [el("th", {scope: "col", text: "Place"}), el("th", {scope: "col", text: "Player"}),
       el("th", {scope: "col", class: "num", text: "Points"}),
-      el("th", {scope: "col", class: "num", title: "Opponents' points, then game score", text: "Tie-breaks"})])),
+      el("th", {scope: "col", class: "num tiebreak", title: "Opponents' points, then game score", text: "Tie-breaks"})])),
     body,
   ]));
   box.append(el("p", {class: "help", text: "Tie-breaks: the points of the opponents you met, then your total game score. Tap a name to see that player's games."}));
@@ -179,11 +204,13 @@ function draw(t) {
   $("t-summary").textContent = summary(t);
   actions(t);
   yourTable(t);
+  dropStaleCards(t);
   podium(t);
   standings(t);
   rounds(t);
   const rules = clear($("t-rules"));
   for (const line of t.rules) rules.append(el("li", {text: line}));
+  $("page").dataset.loads = String(++loads);
   clearTimeout(timer);
   if (t.status === "open" || t.status === "running") timer = setTimeout(load, REFRESH_MS);
 }
@@ -197,5 +224,11 @@ async function load() {
     timer = setTimeout(load, REFRESH_MS * 2);
   }
 }
+
+// a notice of this tournament (your table is ready) or of a game's end redraws at once rather
+// than at the next reading
+window.addEventListener("bazaar:notice", (e) => {
+  if (e.detail.tournament_id === id || e.detail.kind === "finished") load();
+});
 
 ensureIdentity().then(load);

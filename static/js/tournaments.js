@@ -58,6 +58,9 @@ function wireForm() {
     $("t-rounds-field").hidden = $("t-format").value !== "swiss";
   });
   sizeChoices();
+  // by invitation means private tables, which are never rated: ticking one unticks the other
+  $("t-private").addEventListener("change", () => { if ($("t-private").checked) $("t-rated").checked = false; });
+  $("t-rated").addEventListener("change", () => { if ($("t-rated").checked) $("t-private").checked = false; });
   $("t-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("t-error").textContent = "";
@@ -67,7 +70,9 @@ function wireForm() {
       name: $("t-name").value.trim(), kind: $("t-kind").value, format: $("t-format").value,
       table_size: Number($("t-size").value), rounds: Number($("t-rounds").value),
       starts_at: new Date(Date.now() + minutes * 60_000).toISOString(),
-      clock: {mode, seconds: Number(seconds || 0)}, absent: $("t-absent").value,
+      // "turn:3": turn-based, three days a move; else a live clock of seconds
+      clock: mode === "turn" ? {mode, days: Number(seconds)} : {mode, seconds: Number(seconds || 0)},
+      absent: $("t-absent").value,
       private: $("t-private").checked, rated: $("t-rated").checked,
     };
     const button = $("t-form").querySelector("button[type=submit]");

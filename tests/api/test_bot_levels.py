@@ -111,7 +111,7 @@ def test_the_game_keeps_each_bot_seats_level_and_the_takeover_level(server: Serv
     assert levels == {0: None, 1: "hard", 2: "normal"} and game["takeover_level"] == "hard"
     # resume after a restart: the game is rebuilt from its rows
     play = server.app.state.play
-    play._cache.pop(game_id, None)
+    play.games._cache.pop(game_id, None)
     again = ann.game(game_id)
     assert {s["seat"]: s.get("level") for s in again["seats"]} == levels
     assert again["takeover_level"] == "hard"

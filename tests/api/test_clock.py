@@ -7,8 +7,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from app.play import clock
+from app.play.clock_keeper import ClockKeeper
 from tests.conftest import move_entries
 from tests.support.games import clocked_game, play_to_end, wait_for
+from tests.support.server_loop import on_server
 from tests.support.sockets import Viewer
 
 
@@ -44,10 +47,19 @@ def test_timeout_moves_for_the_absent_seat_until_the_player_returns(server: Any,
     assert record["outcome"]["timeouts"]["0"] == timeouts["0"]
 
 
-def test_a_clock_that_is_off_never_moves_for_anyone(players: Any) -> None:
+def test_a_clock_that_is_off_never_moves_for_anyone(server: Any, players: Any) -> None:
     ann, bob = players("Ann"), players("Bob")
     lobby = ann.ok(ann.post("/api/lobbies", json={"kind": "grand-bazaar", "players": 2}))
     bob.ok(bob.post(f"/api/lobbies/{lobby['id']}/join"))
     game_id = ann.ok(ann.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"]
-    time.sleep(1.0)
+    play = server.app.state.play
+
+    async def expired_in_a_million_seconds() -> tuple[Any, list[int]]:
+        live = await play.load(game_id)
+        return clock.clock_of(live), clock.expired(live, time.monotonic() + 1e6)
+
+    # no clock and no deadline: however long anyone waits, no seat's time runs out
+    assert on_server(server, expired_in_a_million_seconds) == (None, [])
+    # and the clock watcher's own tick, run now, moves for nobody
+    on_server(server, ClockKeeper(play).tick)
     assert ann.game(game_id)["seq"] == 0 and ann.game(game_id)["clock"]["remaining"] == {}

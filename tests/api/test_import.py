@@ -10,7 +10,10 @@ from typing import Any
 import pytest
 
 from app.games.base import ReplayRng, get_engine
+from app.play import clock
+from app.play.clock_keeper import ClockKeeper
 from tests.support.games import local_record
+from tests.support.server_loop import on_server
 
 
 def test_a_finished_record_imports_as_a_finished_game(players: Any) -> None:
@@ -21,7 +24,8 @@ def test_a_finished_record_imports_as_a_finished_game(players: Any) -> None:
     assert game["status"] == "finished" and game["seq"] == len(record["moves"])
 
 
-def test_a_record_cut_short_is_for_review_and_nobody_moves_in_it(players: Any) -> None:
+def test_a_record_cut_short_is_for_review_and_nobody_moves_in_it(server: Any,
+                                                                 players: Any) -> None:
     ann = players("Ann")
     record = local_record(moves=6)
     game_id = ann.ok(ann.post("/api/games/import", json={"record": record}))["game_id"]
@@ -39,7 +43,18 @@ def test_a_record_cut_short_is_for_review_and_nobody_moves_in_it(players: Any) -
     assert refused.status_code == 409, refused.text
     assert refused.json()["detail"]["code"] == "GAME_IMPORTED"
     assert ann.post(f"/api/games/{game_id}/resign", json={"seat": seat}).status_code == 409
-    time.sleep(0.3)  # no bot or clock plays it either
+    # no bot or clock plays it either: it is not playable, so the driver the pipeline would
+    # kick does not start, no seat's time ever runs out, and the clock watcher's tick is idle
+    play = server.app.state.play
+
+    async def platform_duties() -> tuple[bool, bool, list[int]]:
+        live = await play.load(game_id)
+        play.kick_bots(live)
+        return (live.playable, play.bot_driver.driving(game_id),
+                clock.expired(live, time.monotonic() + 1e6))
+
+    assert on_server(server, platform_duties) == (False, False, [])
+    on_server(server, ClockKeeper(play).tick)
     assert ann.game(game_id)["seq"] == 6
     listed = ann.ok(ann.get("/api/games", params={"status": "live"}))["games"]
     assert game_id not in {g["id"] for g in listed}

@@ -14,9 +14,11 @@ from typing import Any
 
 import pytest
 from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import make_engine
-from app.play.models import Game
+from app.play.hard_quota import has_hard_bots
+from app.play.models import Game, HardBotGame
 from app.tournaments.standings import Seat, standings
 from tests.conftest import BACKENDS, Player, ServerThread, database_url, make_settings
 from tests.support.accounts import claim
@@ -128,7 +130,8 @@ def test_a_swiss_of_nine_at_tables_of_three_with_a_withdrawal_and_a_bye(players:
     assert not met & {frozenset(p) for x in second for p in combinations(
         [s["user_id"] for s in x["seats"] if not s["bot"]], 2)}
     listed = host.ok(host.get("/api/tournaments"))
-    assert t["id"] in [x["id"] for x in listed["finished"]]
+    # nine played: the one who withdrew is counted with them
+    assert [x["players"] for x in listed["finished"] if x["id"] == t["id"]] == [9]
 
 
 def test_registration_rules_and_bad_input(players: Any) -> None:
@@ -141,6 +144,10 @@ def test_registration_rules_and_bad_input(players: Any) -> None:
     bad = host.post("/api/tournaments", json={"name": "x", **GAME, "table_size": 3,
                                               "clock": {"mode": "off"}})
     assert bad.status_code == 422 and bad.json()["detail"]["code"] == "NO_CLOCK"
+    # by invitation and rated: every table's private lobby would be refused (never seated)
+    bad = host.post("/api/tournaments", json={"name": "x", **GAME, "table_size": 3,
+                                              "private": True, "rated": True})
+    assert bad.status_code == 422 and bad.json()["detail"]["code"] == "PRIVATE_RATED"
     assert host.ok(host.get("/api/tournaments"))["upcoming"] == before["upcoming"]  # none made
     t = create(host, private=True)
     assert t["id"] not in [x["id"] for x in host.ok(host.get("/api/tournaments"))["upcoming"]]
@@ -168,6 +175,27 @@ def games_hosted_by(url: str, host_id: str) -> int:
             found.append(int((await conn.execute(
                 select(func.count()).select_from(Game).where(Game.host_id == host_id))
             ).scalar_one()))
+        await engine.dispose()
+
+    worker = threading.Thread(target=asyncio.run, args=(read(),))
+    worker.start()
+    worker.join()
+    return found[0]
+
+
+def read_games(url: str, game_ids: list[str]) -> tuple[list[Game], int]:
+    """The games' rows and how many hard-bot cap rows they hold (in a thread with its own
+    loop)."""
+    found: list[tuple[list[Game], int]] = []
+
+    async def read() -> None:
+        engine = make_engine(url)
+        async with AsyncSession(engine) as session:
+            games = list((await session.scalars(select(Game).where(Game.id.in_(game_ids))))
+                         .all())
+            capped = int((await session.execute(select(func.count()).select_from(HardBotGame)
+                          .where(HardBotGame.game_id.in_(game_ids)))).scalar_one())
+            found.append((games, capped))
         await engine.dispose()
 
     worker = threading.Thread(target=asyncio.run, args=(read(),))
@@ -220,10 +248,18 @@ def test_a_start_taken_by_one_instance_is_seated_by_another_from_the_database(
     with ServerThread(make_settings(url, tournament_tick_seconds=3600,
                                     run_migrations=False)) as sleepy:
         host, ann, bob = (Player(sleepy.url, n) for n in ("Organiser", "Ann", "Bob"))
-        soon = (datetime.now(UTC) + timedelta(seconds=1)).isoformat()
-        t = create(host, table_size=2, rounds=1, starts_at=soon)
+        soon = datetime.now(UTC) + timedelta(seconds=3)
+        t = create(host, table_size=2, rounds=1, starts_at=soon.isoformat())
         for p in (ann, bob):
             p.ok(p.post(f"/api/tournaments/{t['id']}/register"))
+        # registration closes at the start time, though no instance has seated round 1 yet
+        late = Player(sleepy.url, "Late")
+        while datetime.now(UTC) <= soon:
+            time.sleep(0.05)
+        refused = late.post(f"/api/tournaments/{t['id']}/register")
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["detail"]["code"] == "TOURNAMENT_STARTED"
+        late.http.close()
         looks = sleepy.app.state.tournaments.looks
     assert looks == 0
     watcher = players("Watcher")
@@ -308,3 +344,52 @@ def test_a_deleted_account_shows_as_former_player_and_is_seated_no_more(
     seated = {s["user_id"] for x in t["rounds_played"][0]["tables"] for s in x["seats"]}
     assert seated == {bob.user_id, cat.user_id}
     assert [p["withdrawn"] for p in t["players"]] == [True, False, False]
+
+
+def test_a_byes_bot_is_the_sites_normal_bot_and_outside_the_hard_bot_caps(
+        players: Any, server: ServerThread) -> None:
+    """docs/decisions.md "Tournaments": byes and takeovers are the normal bot, never hard, so
+    a tournament starts no hard-bot game and nothing is counted against HARD_BOT_LIMIT."""
+    host, ann, bob = players("Organiser"), players("Ann"), players("Bob")
+    t = create(host, table_size=3, rounds=1)
+    assert any("normal bot" in rule for rule in t["rules"])
+    assert any("played live" in rule for rule in t["rules"])
+    for p in (ann, bob):
+        p.ok(p.post(f"/api/tournaments/{t['id']}/register"))
+    host.ok(host.post(f"/api/tournaments/{t['id']}/start"))
+    t = wait_for(host, t["id"], lambda x: x["rounds_played"])
+    table = t["rounds_played"][0]["tables"][0]
+    assert sum(s["bot"] for s in table["seats"]) == 1  # the bye
+    (game,), capped = read_games(str(server.app.state.settings.database_url),
+                                 [table["game_id"]])
+    assert [s.get("level") for s in game.seats if s["holder"] == "bot"] == ["normal"]
+    assert game.takeover_level == "normal" and not has_hard_bots(game)
+    assert capped == 0  # the live game holds no row of the hard-bot caps
+    for p in (ann, bob):
+        p.ok(p.post(f"/api/games/{table['game_id']}/resign"))
+    wait_for(host, t["id"], lambda x: x["status"] == "finished")
+
+
+def test_a_turn_based_tournament_seats_turn_based_tables(players: Any) -> None:
+    """Issue 32: "each round's tables live or turn-based": a clock of days per move makes every
+    table a turn-based game; the rounds follow one another as for live tables."""
+    host, ann, bob = players("Organiser"), players("Ann"), players("Bob")
+    bad = host.post("/api/tournaments", json={
+        "name": "x", **GAME, "table_size": 2,
+        "clock": {"mode": "turn", "days": 2, "on_timeout": "drop"}})
+    assert bad.status_code == 422 and bad.json()["detail"]["code"] == "TURN_TIMEOUT"
+    t = create(host, table_size=2, rounds=2, clock={"mode": "turn", "days": 2})
+    assert t["clock"] == {"mode": "turn", "days": 2, "on_timeout": "bot"}
+    assert not any("played live" in rule for rule in t["rules"])
+    for p in (ann, bob):
+        p.ok(p.post(f"/api/tournaments/{t['id']}/register"))
+    host.ok(host.post(f"/api/tournaments/{t['id']}/start"))
+    people = {ann.user_id: ann, bob.user_id: bob}
+    for number in (1, 2):
+        t = wait_for(host, t["id"], lambda x, n=number: x["current_round"] == n and
+                     len(x["rounds_played"]) == n)
+        game = host.game(t["rounds_played"][-1]["tables"][0]["game_id"])
+        assert game["clock"]["setting"].startswith("Turn-based: 2 days per move")
+        play_round(people, t)
+    t = wait_for(host, t["id"], lambda x: x["status"] == "finished")
+    assert [len(r["tables"]) for r in t["rounds_played"]] == [1, 1]

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.lobby_page import create_lobby, start_game
+
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots")
@@ -59,8 +61,7 @@ def test_point_7_auction_lobby_names_seats_shows_tiles_and_invitee_takes_a_named
     ann.fill('[data-label="2"]', "River bend")
     slots.nth(2).get_by_text("Use label").click()
     ann.select_option("#holder-1", "host")
-    ann.get_by_test_id("create-lobby").click()
-    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    create_lobby(ann)
     ann.locator("#lobby-options [data-testid=auction-tiles]").wait_for()
 
     # the host's lobby: the seats by the table's names, the placer by name, tiles as pictures
@@ -90,8 +91,7 @@ def test_point_7_auction_lobby_names_seats_shows_tiles_and_invitee_takes_a_named
     # the hot-seat switcher of the host's two seats says the table's names, as the panel does
     ann.get_by_test_id("seat-2").filter(has_text="Bob").wait_for()
     assert ann.inner_text("#lobby-hint") == "Everyone is here: start when you are ready."
-    ann.get_by_test_id("start-game").click()
-    ann.wait_for_url(re.compile(r"/games/"))
+    start_game(ann)
     ann.get_by_test_id("seat-switch-1").wait_for()
     assert ann.inner_text("[data-testid=seat-switch-0]") == "Red"
     assert ann.inner_text("[data-testid=seat-switch-1]") == "Blue"
@@ -155,7 +155,6 @@ def test_point_8_another_auction_says_what_is_missing_and_shows_the_host_the_for
     assert ann.inner_text("#lobby-error") == ""
     assert _summary(ann)["Placed by"] == "Blue"
     assert ann.get_by_test_id("start-game").is_enabled()
-    ann.get_by_test_id("start-game").click()
-    ann.wait_for_url(re.compile(r"/games/"))
+    start_game(ann)
     ann.locator("#board[data-board=carcassonne-auction]").wait_for()
     assert not problems.errors and not problems.dialogs

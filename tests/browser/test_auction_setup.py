@@ -3,9 +3,9 @@ scores and placer, picks tiles from the catalogue pictures or types a label, and
 
 from __future__ import annotations
 
-import re
-
 import pytest
+
+from tests.support.lobby_page import create_lobby, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -32,15 +32,13 @@ def test_car_105_host_sets_up_an_auction_from_pictures_and_labels(guest, problem
     ann.locator(".tile-slot").nth(2).get_by_text("Use label").click()
     for seat in (1, 2):
         ann.select_option(f"#holder-{seat}", "host")
-    ann.get_by_test_id("create-lobby").click()
-    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    create_lobby(ann)
     lobby_id = ann.url.rsplit("/", 1)[1]
     lobby = ann.evaluate(f"fetch('/api/lobbies/{lobby_id}').then((r) => r.json())")
     assert lobby["options"] == {
         "players": ["Red", "Blue", "Black"], "scores": [10, -3, 7], "placer": 1,
         "tiles": [{"type": "U"}, {"type": "BZ4"}, {"label": "River bend"}]}
-    ann.get_by_test_id("start-game").click()
-    ann.wait_for_url(re.compile(r"/games/"))
+    start_game(ann)
     ann.locator("#board[data-board=carcassonne-auction]").wait_for()
     game_id = ann.url.rstrip("/").rsplit("/", 1)[1]
     game = ann.evaluate(f"fetch('/api/games/{game_id}').then((r) => r.json())")

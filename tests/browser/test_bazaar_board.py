@@ -8,11 +8,11 @@ up, the refused-move reason, the log in words, and the 360 px phone layout.
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
 from tests.browser.moves import page_seq, wait_seq
+from tests.support.lobby_page import create_lobby, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -20,11 +20,9 @@ pytestmark = pytest.mark.browser
 def _start_hot_seat(guest, **context):  # type: ignore[no-untyped-def]
     ann = guest("Ann", "/lobbies/new?kind=bazaar", **context)
     ann.get_by_test_id("holder-1").select_option("host")
-    ann.get_by_test_id("create-lobby").click()
-    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    create_lobby(ann)
     ann.get_by_test_id("seat-1").filter(has_text="device").wait_for()
-    ann.get_by_test_id("start-game").click()
-    ann.wait_for_url(re.compile(r"/games/"))
+    start_game(ann)
     ann.locator("#board[data-board=bazaar]").wait_for()
     ann.get_by_test_id("baz-prompt").wait_for()
     return ann

@@ -5,22 +5,17 @@ and the rules page."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from tests.browser.moves import page_seq, wait_seq
+from tests.support.lobby_page import new_game
 
 pytestmark = pytest.mark.browser
 
 
 def _start_solo(guest, **context):  # type: ignore[no-untyped-def]
     ann = guest("Ann", "/lobbies/new?kind=bombay-bazar", **context)
-    ann.get_by_test_id("players").select_option("1")
-    ann.get_by_test_id("create-lobby").click()
-    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
-    ann.get_by_test_id("start-game").click()
-    ann.wait_for_url(re.compile(r"/games/"))
+    new_game(ann, players=1)
     ann.locator("#board[data-board=bombay-bazar]").wait_for()
     ann.get_by_test_id("bb-svg").wait_for()
     return ann

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.lobby_page import create_lobby
+
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots")
@@ -22,8 +24,7 @@ def _create(page, kind: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def _submit(page) -> None:  # type: ignore[no-untyped-def]
-    page.get_by_test_id("create-lobby").click()
-    page.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    create_lobby(page)
     page.get_by_test_id("seat-0").wait_for()
     page.locator("#lobby-options dt").first.wait_for()
 

@@ -9,6 +9,7 @@ import uuid
 import pytest
 
 from tests.browser.api import post
+from tests.support.lobby_page import create_lobby, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -19,8 +20,7 @@ def test_two_players_named_alike_show_their_marks_in_lobby_and_game(guest, probl
     host = guest("Sam", "/lobbies/new?kind=grand-bazaar", viewport=viewport)
     post(host, "/api/account/claim", {"username": username, "password": "correct horse battery"})
     host.reload()
-    host.get_by_test_id("create-lobby").click()
-    host.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    create_lobby(host)
     other = guest("Sam", host.url, viewport=viewport)  # a guest who took the same name
     other.get_by_test_id("join-seat-1").click()
     host.get_by_test_id("seat-1").filter(has_text="Sam").wait_for()
@@ -29,8 +29,7 @@ def test_two_players_named_alike_show_their_marks_in_lobby_and_game(guest, probl
     guest_mark = marks[1].inner_text()
     assert re.fullmatch(r"guest #[0-9a-f]{4}", guest_mark), guest_mark
     host.screenshot(path=f"/tmp/shots/name-marks-lobby-{viewport['width']}.png", full_page=True)
-    host.get_by_test_id("start-game").click()
-    host.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]+$"))
+    start_game(host)
     players = host.get_by_test_id("players")
     players.get_by_test_id("mark-1").filter(has_text=guest_mark).wait_for()
     assert players.get_by_test_id("mark-0").inner_text() == f"@{username}"

@@ -8,6 +8,7 @@ import httpx
 import pytest
 
 from tests.browser.moves import make_move, page_seq, wait_seq
+from tests.support.lobby_page import create_lobby, new_game, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -17,11 +18,9 @@ def test_hot_seat_switcher_follows_the_seat_to_act(guest, problems):
 
     ann = guest("Ann", "/lobbies/new?kind=grand-bazaar")
     ann.get_by_test_id("holder-1").select_option("host")
-    ann.get_by_test_id("create-lobby").click()
-    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    create_lobby(ann)
     ann.get_by_test_id("seat-1").filter(has_text="device").wait_for()
-    ann.get_by_test_id("start-game").click()
-    ann.wait_for_url(re.compile(r"/games/"))
+    start_game(ann)
     ann.locator("#seat-switch").wait_for()
     assert ann.locator("#seat-buttons button").count() == 2
     rng = random.Random(3)
@@ -74,13 +73,11 @@ def test_every_page_fits_a_360px_phone(guest):
     page.get_by_test_id("create-grand-bazaar").wait_for()
     paths = ["/", "/games", "/me", "/lobbies/new?kind=grand-bazaar"]
     page.goto(paths[-1])
-    page.get_by_test_id("create-lobby").click()
-    page.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    create_lobby(page)
     paths.append(page.url)
     page.get_by_test_id("seat-holder-1").select_option("bot")
     page.get_by_test_id("seat-1").filter(has_text="Bot").wait_for()
-    page.get_by_test_id("start-game").click()
-    page.wait_for_url(re.compile(r"/games/"))
+    start_game(page)
     paths += [page.url, page.url + "/replay"]
     for path in paths:
         page.goto(path)
@@ -125,13 +122,11 @@ def test_a_dropped_socket_resumes_with_the_missing_moves(guest, problems):
     import random
 
     ann = guest("Ann", "/lobbies/new?kind=grand-bazaar")
-    ann.get_by_test_id("create-lobby").click()
-    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    create_lobby(ann)
     bob = guest("Bob", ann.url)
     bob.get_by_test_id("join-seat-1").click()
     ann.get_by_test_id("seat-1").filter(has_text="Bob").wait_for()
-    ann.get_by_test_id("start-game").click()
-    ann.wait_for_url(re.compile(r"/games/"))
+    start_game(ann)
     bob.wait_for_url(ann.url)
     for page in (ann, bob):
         page.locator("#conn-status[data-state=open]").wait_for()
@@ -208,11 +203,9 @@ def test_turn_clock_counts_down_and_the_timeout_move_is_logged(guest, problems):
     ann.get_by_test_id("holder-1").select_option("bot")
     ann.get_by_test_id("clock-mode").select_option("move")
     ann.get_by_test_id("clock-amount").fill("3")
-    ann.get_by_test_id("create-lobby").click()
-    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    create_lobby(ann)
     ann.locator("#lobby-meta").filter(has_text="3 s per move").wait_for()
-    ann.get_by_test_id("start-game").click()
-    ann.wait_for_url(re.compile(r"/games/"))
+    start_game(ann)
     ann.get_by_test_id("clock-0").wait_for()
     # Ann does nothing: her clock runs out and the platform moves for her
     ann.locator("#log .log-actor", has_text="clock ran out").first.wait_for(timeout=15000)
@@ -224,8 +217,7 @@ def test_private_lobby_is_unlisted_and_a_player_can_leave(guest, problems):
     ann = guest("Ann", "/lobbies/new?kind=grand-bazaar")
     ann.get_by_test_id("holder-1").wait_for()
     ann.get_by_label("Private").check()
-    ann.get_by_test_id("create-lobby").click()
-    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    create_lobby(ann)
     ann.locator("#lobby-meta").filter(has_text="private").wait_for()
     lobby_id = ann.url.rsplit("/", 1)[1]
 
@@ -253,11 +245,7 @@ def test_private_lobby_is_unlisted_and_a_player_can_leave(guest, problems):
 
 def test_resign_to_the_end_then_export_and_import_the_record(guest, problems, tmp_path):
     ann = guest("Ann", "/lobbies/new?kind=grand-bazaar")
-    ann.get_by_test_id("holder-1").select_option("bot")
-    ann.get_by_test_id("create-lobby").click()
-    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
-    ann.get_by_test_id("start-game").click()
-    ann.wait_for_url(re.compile(r"/games/"))
+    new_game(ann, holders={1: "bot"})
     ann.get_by_test_id("resign").click()
     ann.get_by_test_id("resign-confirm").click()
     # the bot plays Ann's seat to the end
@@ -282,11 +270,7 @@ def test_resign_to_the_end_then_export_and_import_the_record(guest, problems, tm
 def test_generic_board_when_a_game_has_no_board_module(guest, problems):
     ann = guest("Ann", "/lobbies/new?kind=grand-bazaar")
     ann.route("**/static/games/grand-bazaar/board.*", lambda route: route.fulfill(status=404))
-    ann.get_by_test_id("holder-1").select_option("host")
-    ann.get_by_test_id("create-lobby").click()
-    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
-    ann.get_by_test_id("start-game").click()
-    ann.wait_for_url(re.compile(r"/games/"))
+    new_game(ann, holders={1: "host"})
     ann.locator("#board[data-board=fallback]").wait_for()
     ann.locator("#board .tree").first.wait_for()  # the view as a readable tree
     moves = ann.get_by_test_id("legal-move")
@@ -322,11 +306,7 @@ def test_reconnects_with_backoff_and_catches_up(new_context, problems):
     ann.goto("/lobbies/new?kind=grand-bazaar")
     ann.get_by_label("Your name").fill("Ann")
     ann.get_by_role("button", name="Continue").click()
-    ann.get_by_test_id("holder-1").select_option("bot")
-    ann.get_by_test_id("create-lobby").click()
-    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
-    ann.get_by_test_id("start-game").click()
-    ann.wait_for_url(re.compile(r"/games/([A-Za-z0-9_-]+)$"))
+    new_game(ann, holders={1: "bot"})
     game_id = ann.url.rsplit("/", 1)[1]
     ann.locator("#conn-status[data-state=open]").wait_for()
     ann.get_by_test_id("turn").filter(has_text="Your turn").wait_for()

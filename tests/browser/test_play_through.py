@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.moves import make_move, page_seq, page_state, wait_seq
+from tests.support.lobby_page import create_lobby, start_game
 
 pytestmark = pytest.mark.browser
 MOVES_IN_LOG = "#log .log-entry:not([data-seq='0'])"  # seq 0: what the setup revealed, if anything
@@ -27,8 +28,7 @@ def test_two_players_play_grand_bazaar_to_the_end_while_a_spectator_watches(gues
     ann.wait_for_url(re.compile(r"/lobbies/new\?kind=grand-bazaar"))
     ann.get_by_label("Players").select_option("2")
     ann.get_by_test_id("holder-1").wait_for()
-    ann.get_by_test_id("create-lobby").click()
-    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    create_lobby(ann)
     ann.get_by_test_id("seat-1").wait_for()
     assert not ann.get_by_test_id("start-game").is_enabled()  # seat 2 is still open
 
@@ -43,8 +43,7 @@ def test_two_players_play_grand_bazaar_to_the_end_while_a_spectator_watches(gues
     bob.get_by_test_id("seat-1").filter(has_text="Bob").wait_for()
     # Ann's page polls the lobby: Bob appears and the start button comes alive
     ann.get_by_test_id("seat-1").filter(has_text="Bob").wait_for()
-    ann.get_by_test_id("start-game").click()
-    ann.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]+$"))
+    start_game(ann)
     bob.wait_for_url(ann.url)  # Bob's lobby page follows on its own
     game_url = ann.url
 

@@ -3,11 +3,10 @@ for both; ticking one of the two boxes unticks the other, and the lobby made is 
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from tests.browser.api import get
+from tests.support.lobby_page import create_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -20,8 +19,7 @@ def test_the_new_lobby_form_never_asks_for_a_private_rated_game(guest, problems)
     assert rated.is_checked() and not private.is_checked()
     private.check()
     assert private.is_checked() and not rated.is_checked()
-    page.get_by_test_id("create-lobby").click()
-    page.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    create_lobby(page)
     lobby = get(page, "/api/lobbies/" + page.url.rsplit("/", 1)[1])
     assert lobby["private"] is True and lobby["rated"] is False
     page.locator("#lobby-meta").filter(has_text="private").wait_for()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
+
+from tests.support.lobby_page import create_lobby, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -21,8 +21,7 @@ def _no_injected_nodes(page) -> None:  # type: ignore[no-untyped-def]
 
 def test_hostile_names_and_chat_are_shown_as_text(guest, problems):
     ann = guest(IMG_NAME, "/lobbies/new?kind=grand-bazaar")
-    ann.get_by_test_id("create-lobby").click()
-    ann.wait_for_url(re.compile(r"/lobbies/[A-Za-z0-9_-]+$"))
+    create_lobby(ann)
     bob = guest(SCRIPT_NAME, ann.url)
     bob.get_by_test_id("join-seat-1").click()
 
@@ -33,8 +32,7 @@ def test_hostile_names_and_chat_are_shown_as_text(guest, problems):
         _no_injected_nodes(page)
     assert ann.locator("#whoami").inner_text() == f"You: {IMG_NAME}"
 
-    ann.get_by_test_id("start-game").click()
-    ann.wait_for_url(re.compile(r"/games/"))
+    start_game(ann)
     bob.wait_for_url(ann.url)
     for page in (ann, bob):
         players = page.get_by_test_id("players")

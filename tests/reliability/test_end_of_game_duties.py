@@ -15,6 +15,7 @@ import pytest
 from tests.conftest import BACKENDS, Player, ServerThread, database_url, make_settings
 from tests.support.accounts import claim
 from tests.support.games import play_to_end, wait_for
+from tests.support.server_loop import on_server
 
 PASSWORD = "correct horse battery"
 
@@ -89,9 +90,7 @@ def test_a_rated_game_whose_rating_failed_after_the_final_commit_is_rated_once_a
         assert sorted(r["user_id"] for r in ratings) == sorted([ann.user_id, bob.user_id])
         wait_for(lambda: pending_duties(url) == 0)
         # a later sweep (and a third start) finds nothing left to do: rated once
-        assert asyncio.run_coroutine_threadsafe(
-            second.app.state.play.duties.sweep(),
-            second.app.state.play.writer._task.get_loop()).result(timeout=30) == 0
+        assert on_server(second, second.app.state.play.duties.sweep) == 0
     with ServerThread(settings) as third:
         ann3 = rejoin(third, ann)
         profile = ann3.ok(ann3.get(f"/api/players/{ann.user_id}"))

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from app.play.service import PlayService
+from app.play.games_cache import GamesCache
 from tests.conftest import Player, ServerThread, make_settings, start_game
 
 
@@ -27,14 +27,14 @@ def test_the_server_answers_before_live_games_are_resumed(
 
     # 2. restart with game loading held back: start-up must not wait for it
     release = threading.Event()
-    real_rebuild = PlayService._rebuild
+    real_rebuild = GamesCache._rebuild
 
-    async def slow_rebuild(self: PlayService, gid: str) -> Any:
+    async def slow_rebuild(self: GamesCache, gid: str) -> Any:
         while not release.is_set():
             await asyncio.sleep(0.02)
         return await real_rebuild(self, gid)
 
-    monkeypatch.setattr(PlayService, "_rebuild", slow_rebuild)
+    monkeypatch.setattr(GamesCache, "_rebuild", slow_rebuild)
     with ServerThread(make_settings(url)) as second:  # raises if start-up does not finish
         import httpx
 

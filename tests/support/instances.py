@@ -19,12 +19,14 @@ ROOT = Path(__file__).resolve().parents[2]
 class Instance:
     """The server as a real subprocess that can be killed."""
 
-    def __init__(self, database_url: str, log: Path, port: int | None = None) -> None:
+    def __init__(self, database_url: str, log: Path, port: int | None = None,
+                 extra_env: dict[str, str] | None = None) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "DATABASE_URL": database_url, "BOT_DELAY": "0.01",
                "RATE_MOVES": "100000", "RATE_LOBBIES": "10000", "SNAPSHOT_EVERY": "7"}
         env.pop("REDIS_URL", None)
+        env.update(extra_env or {})
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
              "--port", str(self.port), "--log-level", "warning"],

@@ -5,12 +5,8 @@ the builder CAR-75 to CAR-81, the abbey CAR-84 to CAR-91), scoring during play a
 (CAR-36 to CAR-49, farms by the `farm_scoring` option) and the bazaar auction (CAR-60 to
 CAR-70).
 
-Method. `evaluate` estimates every seat's final score from the position: the score so far,
-plus, for each open road, city and cloister, its value now, its expected growth and the
-completion bonus weighted by its completion chance (the chances and the growth by open sides
-and tiles left, as measured in odds.py); farms by the game's farm rule with unfinished cities
-weighted by the same chances; a follower in hand is worth points while turns remain. The worth
-for a seat is its estimate minus the best opponent's.
+Method. `evaluate` (hard_eval.py) estimates every seat's final score from the position; the
+worth for a seat is its estimate minus the best opponent's.
 
 * A tile in hand (`place_move`): of the greedy bot's placements that it values about the same as
   its best (each with the greedy's figure), the one that leaves the next seat least: the
@@ -20,10 +16,9 @@ for a seat is its estimate minus the best opponent's.
   Searching the placements with rollouts and this evaluation lost to the greedy's own
   judgement (docs/decisions.md, "The Carcassonne hard bot's placement", says what was
   measured).
-* The auction: a shortlist of bids and choices (each free tile with a ladder of opening bids;
-  pass or a ladder of raises; buy or sell). Each is followed, in the position itself, by the
-  rest of the bazaar played by the greedy bot (the auction and the bazaar round need no hidden
-  tile), then evaluated.
+* The auction (hard_auction.py): a shortlist of bids, each followed by the rest of the bazaar,
+  valued against a model of the greedy bot's bids and, with two players, against the
+  opponent's worst reply; the model's best among the moves whose worst case is safe.
 * Start of a turn, extra part, abbey round: drawing, declining or passing against the best
   abbey holes, each played out in the same determinised worlds (the unseen tiles reshuffled
   per world, `CarcassonneEngine.resample_hidden`) for a few turns of greedy play
@@ -36,17 +31,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
 
 from app.games.base import Move, Rng, SeededRng
 
-from . import auction, bot, odds, rules
-from .features import surrounding
+from . import auction, bot, rules
 from .figures import figure_options, put_figure
+from .hard_auction import auction_move
+from .hard_eval import estimates, evaluate
 from .parts import do_place_abbey, do_place_tile, end_part, hold_tile
 from .placement import holes, legal_placements
-from .scoring import majority
 from .state import State
+
+__all__ = ["auction_move", "estimates", "evaluate", "hard_move"]
 
 Resample = Callable[[State, int, Rng], State]
 
@@ -54,118 +50,6 @@ ROLLOUT_TURNS = 2
 """Regular turns each seat plays in a rollout before the evaluation."""
 SAMPLE = 6
 """Placements the rollout policy weighs per tile."""
-
-
-# --------------------------------------------------------------------------- evaluation
-
-
-def _chance(rem: int, open_sides: int, n: int) -> float:
-    """A rough chance that a feature with ``open_sides`` open sides gets completed."""
-    if open_sides <= 0:
-        return 1.0
-    if rem <= 0:
-        return 0.0
-    q = rem / (rem + 3.0 + n)
-    return float(q ** open_sides)
-
-
-def estimates(s: State) -> list[float]:
-    """Every seat's estimated final score (module docstring)."""
-    n = s.n
-    rem = s.remaining()
-    est = [float(x) for x in s.scores]
-    if s.finished:
-        return est
-    tiny = s.opts.get("tiny_city") == "2"
-    fields = []
-    city_p: dict[int, float] = {}
-    for root, f in s.feats.items():
-        kind = f.kind
-        if kind == "F":
-            if f.followers:
-                fields.append(f)
-            continue
-        if f.scored or f.complete:
-            continue
-        if kind == "C":
-            city_p[root], city_growth = odds.city(rem, f.open, n)
-        if not f.followers:
-            continue
-        tiles = len(f.squares)
-        if kind == "R":
-            v = tiles + odds.road(rem, f.open, n)[1]
-        elif kind == "C":
-            p = city_p[root]
-            now = tiles + f.pennants
-            full = now if tiny and tiles == 2 else 2 * now
-            v = now + p * (full - now) + city_growth
-        else:  # cloister
-            around = surrounding(s, next(iter(f.squares)))
-            v = 1 + around + (8 - around) * odds.cloister_fill(rem, n)
-        for w in majority(f):
-            est[w] += v
-        # a builder on this feature earns extra parts while it grows (CAR-78)
-        for b_seat, _node in f.builders:
-            est[b_seat] += 2.0 * _chance(rem, 1, n) * min(1.0, rem / (4.0 * n))
-    _farms(s, fields, city_p, est)
-    turns = rem / n
-    for seat in range(n):
-        est[seat] += _hand_value(s.followers[seat], turns)
-        if s.abbey[seat] and turns > 0:
-            est[seat] += 1.0
-    return est
-
-
-def _hand_value(followers: int, turns: float) -> float:
-    """Points a follower in hand is still worth: several while many turns remain."""
-    c = min(1.0, turns / 10.0)
-    total = 0.0
-    for j in range(followers):
-        total += c * (3.0 if j < 2 else 1.5 if j < 4 else 0.4)
-    return total
-
-
-def _farms(s: State, fields: list[Any], city_p: dict[int, float], est: list[float]) -> None:
-    """Farm estimates by the farm rule (CAR-48), unfinished cities by their chance."""
-    mode = s.opts.get("farm_scoring", "third")
-    if mode == "off" or not fields:
-        return
-
-    def weight(root: int) -> float:
-        f = s.feats[root]
-        return 1.0 if f.complete else city_p.get(root, 0.0)
-
-    if mode == "third":
-        for f in fields:
-            pts = 3.0 * sum(weight(r) for r in {s.find(c) for c in f.cities})
-            for w in majority(f):
-                est[w] += pts
-    elif mode == "second":
-        per_seat: dict[int, set[int]] = {}
-        for f in fields:
-            for w in majority(f):
-                per_seat.setdefault(w, set()).update(s.find(c) for c in f.cities)
-        for w, cities in per_seat.items():
-            est[w] += 3.0 * sum(weight(r) for r in cities)
-    else:
-        by_city: dict[int, dict[int, int]] = {}
-        for f in fields:
-            for city in {s.find(c) for c in f.cities}:
-                counts = by_city.setdefault(city, {})
-                for seat, _n in f.followers:
-                    counts[seat] = counts.get(seat, 0) + 1
-        for city, counts in by_city.items():
-            best = max(counts.values())
-            for w, c in counts.items():
-                if c == best:
-                    est[w] += 4.0 * weight(city)
-
-
-def evaluate(s: State, seat: int) -> float:
-    """The seat's estimated final score minus the best opponent's."""
-    est = estimates(s)
-    others = [v for i, v in enumerate(est) if i != seat]
-    return est[seat] - (max(others) if others else 0.0)
 
 
 # --------------------------------------------------------------------------- candidates
@@ -373,141 +257,3 @@ def hard_move(s: State, seat: int, rng: Rng, worlds: int, resample: Resample,
     if len(plain) < len(legal):
         plans += _shortlist(abbey_combos(s, seat), 2)
     return search(s, seat, plans, max(1, worlds // 2), rng, resample, out_of_time)[0]
-
-
-# --------------------------------------------------------------------------- auction
-
-OPEN_BIDS = (0, 1, 2, 3, 4, 5, 6, 8, 10, 13)
-OPEN_BIDS_MANY = (0, 1, 2, 4, 6, 9, 13)
-"""The opening ladder with 3-5 players: a tile per player in the row (CAR-60), so fewer bids
-per tile keep the opening decision, the costliest one, under the CPU cap."""
-RAISES = (0, 1, 2, 3, 5, 8)
-
-
-def auction_candidates(s: State) -> list[Move]:
-    """A shortlist of auction moves: bids on a ladder, pass, buy and sell."""
-    assert s.auction is not None
-    info = auction.decision(s.auction)
-    assert info is not None
-    if info["kind"] == "open":
-        ladder = OPEN_BIDS if s.n == 2 else OPEN_BIDS_MANY
-        return [{"type": "AuctionOpen", "tile": t, "bid": b}
-                for t in info["tiles"] for b in ladder]
-    if info["kind"] == "bid":
-        low = info["min_bid"]
-        return [{"type": "AuctionPass"}] + [
-            {"type": "AuctionRaise", "bid": low + d} for d in RAISES if low + d <= auction.MAX_BID]
-    return [{"type": "AuctionSettle", "choice": "buy"}, {"type": "AuctionSettle", "choice": "sell"}]
-
-
-Cache = dict[tuple[Any, ...], tuple[list[float], list[int]]]
-
-
-Values = dict[tuple[Any, ...], float]
-
-
-def _tile_value(s: State, seat: int, tid: str, values: Values) -> float:
-    """`bot.tile_value`, remembered: during an auction only the scores change (CAR-63)."""
-    key = (seat, tid, tuple(s.scores))
-    if key not in values:
-        values[key] = bot.tile_value(s, seat, tid)
-    return values[key]
-
-
-def greedy_bid(s: State, seat: int, values: Values) -> Move:
-    """The greedy bot's auction move (bot._auction_move), its tile values remembered: the
-    auction candidates replay the same auctions, and every value is a full placement listing."""
-    assert s.auction is not None
-    info = auction.decision(s.auction)
-    assert info is not None
-    row = s.auction["tiles"]
-    if info["kind"] == "open":
-        worth = {i: _tile_value(s, seat, row[i], values) for i in info["tiles"]}
-        tile = max(worth, key=lambda i: (worth[i], -i))
-        return {"type": "AuctionOpen", "tile": tile, "bid": int(worth[tile] * 0.3)}
-    current = s.auction["current"]
-    value = _tile_value(s, seat, row[current["tile"]], values)
-    if info["kind"] == "bid":
-        if info["min_bid"] <= value * 0.5:
-            return {"type": "AuctionRaise", "bid": info["min_bid"]}
-        return {"type": "AuctionPass"}
-    return {"type": "AuctionSettle", "choice": "buy" if value > info["high_bid"] * 1.5 else "sell"}
-
-
-def _finish_bazaar(world: State, seat: int, move: Move, cache: Cache, values: Values) -> float:
-    """Apply the auction move, let the greedy bot finish the bazaar, evaluate for ``seat``.
-
-    Candidates that end in the same owners differ only in the points paid (CAR-63), which
-    add to the scores: the bazaar round after the auction is played once per set of owners.
-    """
-    rng = SeededRng(0)  # nothing random happens before the window closes
-    world, _ = rules.apply(world, seat, move, rng)
-    while not world.finished and world.phase == "auction":
-        actor = world.actor
-        world, _ = rules.apply(world, actor, greedy_bid(world, actor, values), rng)
-    return _after_auction(world, seat, cache)
-
-
-def _after_auction(world: State, seat: int, cache: Cache) -> float:
-    """The worth for ``seat`` of a bazaar whose auction is over: the bazaar round played by
-    the greedy bot, once per set of owners, the points paid added (CAR-63)."""
-    rng = SeededRng(0)
-    key = tuple(auction.owners(world.auction)) if world.auction is not None else ()
-    paid = list(world.scores)
-    if key not in cache:
-        while not world.finished and world.window:
-            actor = world.actor
-            world, _ = rules.apply(world, actor, bot.choose(world, actor, rng), rng)
-        cache[key] = (estimates(world), paid)
-    est, base = cache[key]
-    est = [e + p - b for e, p, b in zip(est, paid, base, strict=True)]
-    others = [v for i, v in enumerate(est) if i != seat]
-    return est[seat] - (max(others) if others else 0.0)
-
-
-MINIMAX_PLAYERS = 2
-"""Up to this many players the auction is also searched against the opponent's best replies."""
-WORST_WEIGHT = 0.0
-"""The weight of the worst-case reply's value next to the greedy model's; 0 keeps the model
-alone. Measured (bench/bot_strength.py, two players, seeds 0 onward; docs/decisions.md): the
-model alone exploits the normal bot's bids and is exploited by the baseline's, the worst case
-alone the reverse (83.3 % of 60 games against the baseline, 47.5 % of 60 against normal), and
-half of each was 54.2 % of 24 against normal. Left at the model until a weight or a better
-auction beats both."""
-
-
-def auction_move(s: State, seat: int) -> Move:
-    """The auction move whose bazaar evaluates best against the greedy bot's bids, blended with
-    two players by `WORST_WEIGHT` with its value against the opponent's best replies
-    (`_minimax`)."""
-    cands = auction_candidates(s)
-    cache: Cache = {}
-    known: Values = {}
-    values = [_finish_bazaar(s, seat, m, cache, known) for m in cands]
-    if s.n <= MINIMAX_PLAYERS and WORST_WEIGHT > 0:
-        worst = [_minimax(_bid_applied(s, seat, m), seat, cache) for m in cands]
-        values = [(1 - WORST_WEIGHT) * v + WORST_WEIGHT * w
-                  for v, w in zip(values, worst, strict=True)]
-    best = max(range(len(cands)), key=lambda i: (values[i], -i))
-    return cands[best]
-
-
-def _bid_applied(s: State, seat: int, move: Move) -> State:
-    return rules.apply(s, seat, move, SeededRng(0))[0]  # an auction draws nothing (CAR-60)
-
-
-def _minimax(world: State, seat: int, cache: Cache) -> float:
-    """The worth for ``seat`` when the rest of a two-player auction is played well by both.
-
-    Everything in an auction is public (CAR-98) and nothing in it is random, and with two
-    players one's gain is the other's loss (the worth is a score difference), so the bot can
-    take the opponent's reply that is worst for it rather than guess how the opponent bids
-    (a model of the greedy bot's bids lost to players who open low and sell when raised). The
-    tree is small: an opening, one reply (CAR-62), a settlement (CAR-63); the last tile is
-    free (CAR-66)."""
-    if world.finished or world.phase != "auction":
-        return _after_auction(world, seat, cache)
-    actor = world.actor
-    values = [_minimax(_bid_applied(world, actor, m), seat, cache)
-              for m in auction_candidates(world)]
-    return max(values) if actor == seat else min(values)

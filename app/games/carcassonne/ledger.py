@@ -8,6 +8,7 @@ words]`` with ``source`` one of `SOURCES`. Scoring (CAR-36 to CAR-49) and the ba
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -111,3 +112,20 @@ def score_breakdown(s: State) -> list[Breakdown]:
         lines = residual(s.scores[seat], lines_of(mine)) or [Line("none", "No points", 0)]
         result.append(Breakdown(seat, s.scores[seat], tuple(lines)))
     return result
+
+
+
+_SETTLED = re.compile(r"(?:^|, )auction \d+: (bought|sold) tile \d+")
+"""The auctioneer's own entry of a settlement after a bid (`auction_entries`' words)."""
+
+
+def settlements(s: State) -> list[tuple[int, str]]:
+    """Every auctioneer's choice so far when someone bid against it (CAR-63), as
+    ``(seat, "buy" | "sell")``, read back from the public ledger (CAR-98) in the words
+    `auction_entries` writes: the auctioneer's own entry says "bought" or "sold"."""
+    found = []
+    for seat, source, _points, words in s.ledger:
+        hit = _SETTLED.search(words.lower()) if source.startswith("auction-") else None
+        if hit:
+            found.append((seat, "buy" if hit.group(1) == "bought" else "sell"))
+    return found

@@ -3,6 +3,7 @@ chat."""
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -12,10 +13,13 @@ from pydantic import Field
 from app.errors import ApiError
 from app.games.base import get_engine
 from app.identity.service import marks_of
-from app.play import clock, continuation, history, mine, records, scores, text_records
+from app.play import clock, continuation, history, mine, records, scores, text_records, turn_rows
 from app.play import repository as repo
 from app.play.live import LiveGame
+from app.play.next_game import next_game
 from app.play.service import PlayService
+from app.play.turn_clock import time_to_play
+from app.play.turn_words import clock_words
 from app.ratelimit import limit
 from app.ratings import service as ratings
 from app.rematch import offers as rematches
@@ -114,6 +118,15 @@ async def my_games(session: SessionDep, user: CurrentUser, play: PlayDep,
             "your_turn": sum(1 for g in games if g["your_turn"])}
 
 
+@router.get("/me/next-game")
+async def my_next_game(session: SessionDep, user: CurrentUser,
+                       after: Annotated[str | None, Query(max_length=32)] = None
+                       ) -> dict[str, Any]:
+    """The caller's next game where it is their turn (the longest waiting), not ``after``."""
+    live = await repo.games_of(session, user.user_id, False, None, mine.LIVE_LIMIT)
+    return {"game_id": next_game(live, user.user_id, after)}
+
+
 @router.get("/games/{game_id}")
 async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: OptionalUser,
                    session: SessionDep, seat: SeatQuery = None) -> dict[str, Any]:
@@ -128,6 +141,13 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
     data["continuations"] = (await continuation.continuations(
         session, game_id, user.user_id if user else None) if live.finished else [])
     data["connected"] = await request.app.state.presence.connected(game_id)
+    if turn_rows.turn_clock_of(live.clock) is not None:
+        # turn-based (issue 27): the due times are the database's, said in words too
+        left = await turn_rows.seconds_left(session, game_id, time.time())
+        data["clock"]["remaining"] = {str(k): round(v) for k, v in sorted(left.items())}
+        data["clock"]["words"] = [time_to_play(live.seats[k]["name"], v)
+                                  for k, v in sorted(left.items())]
+    data["clock"]["setting"] = clock_words(live.clock or {})
     data["rematch"] = await rematches.summary(session, live) if live.finished else None
     # what a rated game did to each account's rating, once it is over
     data["ratings"] = await ratings.game_ratings(session, game_id) if live.finished else []

@@ -41,7 +41,7 @@ async def read_tournament(tournament_id: IdParam, session: SessionDep,
 async def register(tournament_id: IdParam, session: SessionDep,
                    user: CurrentUser) -> dict[str, Any]:
     """Register to play (until the start)."""
-    t = await service.load(session, tournament_id)
+    t = await service.load(session, tournament_id, to_change=True)
     await service.register(session, t, user)
     return await service.to_json(session, t, user)
 
@@ -50,7 +50,7 @@ async def register(tournament_id: IdParam, session: SessionDep,
 async def withdraw(tournament_id: IdParam, session: SessionDep,
                    user: CurrentUser) -> dict[str, Any]:
     """Withdraw: before the start the registration goes; after it, no more rounds."""
-    t = await service.load(session, tournament_id)
+    t = await service.load(session, tournament_id, to_change=True)
     await service.withdraw(session, t, user)
     return await service.to_json(session, t, user)
 

@@ -9,7 +9,7 @@ import pytest
 
 from app.games.base import SeededRng
 from app.games.bots import HARD, NORMAL, Budget, decide
-from app.games.carcassonne import hard_bot
+from app.games.carcassonne import auction, hard_auction, hard_bot
 from app.games.carcassonne.engine import ENGINE
 from app.games.carcassonne.state import State, dump_state
 
@@ -159,7 +159,7 @@ def test_car_15_hard_placement_stays_within_half_a_point_of_the_greedys_best() -
     """The hard placement breaks the greedy's near-ties by the next seat's expected reply: it
     never gives up more than `PLACE_MARGIN` of the greedy's value (CAR-15 placements), and in
     a whole game it does choose differently from the normal bot."""
-    from app.games.carcassonne import bot, hard_bot
+    from app.games.carcassonne import bot
 
     differs = 0
     places = [p for p in _positions(2, {}, "near-ties", 1) if p.phase == "place"][::3]
@@ -203,20 +203,89 @@ def _auction_decisions(seed: str, count: int) -> list[State]:
     return found[:count]
 
 
-def test_two_player_auction_move_holds_up_against_every_reply_car_61_62_63(
+def _worst(state: State, seat: int, move: dict[str, Any], cache: hard_auction.Cache) -> float:
+    """The bot's margin when the opponent answers ``move`` as badly for it as it can."""
+    return hard_auction._minimax(hard_auction._bid_applied(state, seat, move), seat, cache)
+
+
+def test_distrusted_two_player_auction_move_stays_within_the_safe_margin_car_61_62_63(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the worst case weighted fully, the hard bot bids for the opponent's best reply, not
-    for a model of how it bids (issue 28: a model of the greedy's bids lost to players who open
-    low and sell when raised): no candidate does better against the reply worst for the bot."""
-    monkeypatch.setattr(hard_bot, "WORST_WEIGHT", 1.0)
+    """Issue 28: against an opponent that has not settled as the greedy model says, the move
+    the hard bot makes loses at most `SAFE_MARGIN` points of margin to the move that holds up
+    best against every reply (the minimax): the model is followed only where that is safe."""
+    monkeypatch.setattr(hard_auction, "model_trusted", lambda s, seat: False)
     for state in _auction_decisions("minimax", 12):
         seat = state.actor
-        cache: hard_bot.Cache = {}
+        cache: hard_auction.Cache = {}
+        chosen = hard_auction.auction_move(state, seat)
+        best = max(_worst(state, seat, m, cache) for m in hard_auction.auction_candidates(state))
+        assert _worst(state, seat, chosen, cache) >= best - hard_auction.SAFE_MARGIN - 1e-9, (
+            state.auction, chosen)
 
-        def worst(move: dict[str, Any], state: State = state, seat: int = seat,
-                  cache: hard_bot.Cache = cache) -> float:
-            return hard_bot._minimax(hard_bot._bid_applied(state, seat, move), seat, cache)
 
-        chosen = hard_bot.auction_move(state, seat)
-        best = max(worst(m) for m in hard_bot.auction_candidates(state))
-        assert worst(chosen) == pytest.approx(best), (state.auction, chosen)
+def test_hard_auction_does_not_raise_what_a_low_opener_would_sell_it_dear_car_62_63(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: a model of the greedy's bids (it buys back when raised) had the hard bot raise
+    high on a tile opened low; a player who sells when raised then made it pay that price. In
+    the positions where the model alone raises so high that a sale would cost more than
+    `SAFE_MARGIN` below the minimax, the hard bot no longer makes that raise once the opponent
+    has sold when raised."""
+    monkeypatch.setattr(hard_auction, "model_trusted", lambda s, seat: False)
+    risky = 0
+    for state in _auction_decisions("low-opener", 30):
+        assert state.auction is not None
+        if auction.decision(state.auction)["kind"] != "bid":  # type: ignore[index]
+            continue
+        seat = state.actor
+        cache: hard_auction.Cache = {}
+        cands = hard_auction.auction_candidates(state)
+        floor = max(_worst(state, seat, m, cache) for m in cands) - hard_auction.SAFE_MARGIN
+        with monkeypatch.context() as patch:
+            patch.setattr(hard_auction, "SAFE_MARGIN", 1e9)  # the model alone
+            modelled = hard_auction.auction_move(state, seat)
+        if _worst(state, seat, modelled, cache) >= floor:
+            continue
+        risky += 1
+        chosen = hard_auction.auction_move(state, seat)
+        assert chosen != modelled
+        assert _worst(state, seat, chosen, cache) >= floor - 1e-9
+    assert risky, "no sampled bid where the model alone raises past the safe margin"
+
+
+def _settled_ledger(choices: list[tuple[int, str]]) -> State:
+    """A two-player position whose ledger holds the given auctioneers' settlements, in the
+    words the bazaar writes (ledger.auction_entries)."""
+    from app.games.carcassonne.ledger import auction_entries, note
+
+    state = _start(2, {}, "ledger")
+    for number, (auctioneer, choice) in enumerate(choices, start=1):
+        bidder = 1 - auctioneer
+        owner = auctioneer if choice == "buy" else bidder
+        payer, payee = (auctioneer, bidder) if choice == "buy" else (bidder, auctioneer)
+        record = {"tile": 0, "price": 3, "settlement": choice, "auctioneer": auctioneer,
+                  "owner": owner, "changes": [{"seat": payer, "points": -3},
+                                              {"seat": payee, "points": 3}]}
+        for seat, points, words in auction_entries(record, number, state.names,
+                                                   "Bazaar of Ann's tile, "):
+            note(state, seat, "auction-gains" if points > 0 else "auction-payments", points,
+                 words)
+    return state
+
+
+def test_ledger_tells_each_auctioneers_buy_or_sell_car_63() -> None:
+    """The hard bot reads back from the public ledger (CAR-98) what each auctioneer chose
+    when raised (CAR-63), and only that: the bidder's entries are not counted."""
+    from app.games.carcassonne.ledger import settlements
+
+    state = _settled_ledger([(1, "sell"), (0, "buy"), (1, "buy")])
+    assert settlements(state) == [(1, "sell"), (0, "buy"), (1, "buy")]
+
+
+def test_hard_auction_trusts_its_model_until_the_opponent_sells_when_raised_car_63() -> None:
+    """Issue 28: the greedy model is trusted while the opponent, raised, bought back at least
+    as often as it sold (the normal bot does); an opponent that sells when raised is not."""
+    assert hard_auction.model_trusted(_settled_ledger([]), 0)
+    assert hard_auction.model_trusted(_settled_ledger([(1, "buy"), (0, "sell")]), 0)
+    assert not hard_auction.model_trusted(_settled_ledger([(1, "sell")]), 0)
+    assert not hard_auction.model_trusted(_settled_ledger([(1, "buy"), (1, "sell"),
+                                                           (1, "sell"), (0, "buy")]), 0)
