@@ -50,18 +50,18 @@ def test_bazaar_lists_its_players_once_with_their_tokens(guest, problems):
     assert problems.errors == []
 
 
-@pytest.mark.parametrize(("kind", "options", "figures"), [
-    ("grand-bazaar", {}, ["grands", "of 4 gems"]),
-    ("carcassonne", {"bazaar": False}, ["followers in supply", "builder", "abbey"]),
+@pytest.mark.parametrize(("kind", "options", "details", "figures"), [
+    ("grand-bazaar", {}, "gb-player", ["grands", "of 4 gems"]),
+    ("carcassonne", {"bazaar": False}, "cc-player", ["followers in supply", "builder", "abbey"]),
 ])
-def test_other_boards_list_their_players_once(guest, problems, kind, options, figures):
+def test_other_boards_list_their_players_once(guest, problems, kind, options, details, figures):
     OUT.mkdir(parents=True, exist_ok=True)
     fay = guest("Fay")
     live = start_against_bots(fay, kind, 2, options)
     fay.goto(f"/games/{live}")
     panel = fay.get_by_test_id("players")
-    panel.locator(".player-extra").nth(1).wait_for()
-    fay.locator("#board").locator("svg, table, section").first.wait_for()
+    # the board's own words for each player (the view's raw figures show until it is mounted)
+    panel.get_by_test_id(f"{details}-1").wait_for()
     for words in figures:
         assert words in panel.inner_text(), (words, panel.inner_text())
     twice = fay.locator("#board").evaluate(TWICE)
