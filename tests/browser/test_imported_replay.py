@@ -70,6 +70,9 @@ def test_replay_move_list_in_words_is_clickable_and_highlights_the_current_move(
     ann.get_by_test_id("step-label").filter(has_text="Setup").wait_for()
     moves = ann.get_by_test_id("log").locator(".log-entry.pickable")
     moves.nth(4).wait_for()
+    # beside the board in the window as the page opens, not below the chart
+    opened = ann.get_by_test_id("log").bounding_box()
+    assert opened is not None and opened["y"] + 100 < 800, opened
     words = moves.nth(4).inner_text()
     assert re.search(r"[A-Za-z]{3}", words) and "{" not in words, words
     moves.nth(4).click()
@@ -82,4 +85,6 @@ def test_replay_move_list_in_words_is_clickable_and_highlights_the_current_move(
     assert box is not None and board is not None
     assert box["x"] >= board["x"] + board["width"] - 1 and box["y"] < 800, (box, board)
     ann.screenshot(path=str(OUT / "imported-desktop.png"))
+    ann.evaluate("scrollTo(0, 0)")
+    ann.screenshot(path=str(OUT / "imported-desktop-top.png"))
     assert problems.errors == []
