@@ -456,6 +456,10 @@ class Engine(ABC):
     suite checks the claim at every step of random games."""
     host_moves: frozenset[str] = frozenset()
     """Move types only the lobby host may make, at any time; the platform applies them as HOST."""
+    table_aid: str = ""
+    """For a game that serves people at a physical table (the stand-alone auction), what they
+    use it for in words ("the auction"): its lobby then offers no bots, clock or rating and
+    speaks to a host at a table (docs/decisions.md, "A lobby for a physical table")."""
 
     # -- the core: docs/design.md "Engine contract"
 
@@ -631,6 +635,7 @@ class Engine(ABC):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": [opt.to_json() for opt in self.options if not opt.fixture],
+            **({"table_aid": self.table_aid} if self.table_aid else {}),
         }
 
 

@@ -83,6 +83,10 @@ class MovePipeline:
         ``live.lock``)."""
         if seq > live.seq:
             await self.games.catch_up(live)
+        if live.imported:
+            # before the seat: an imported game's seats are nobody's (records.RECORD), and the
+            # answer to anyone is that it is for review (the move's trip, step 2)
+            raise conflict("GAME_IMPORTED", "an imported game is for review; nobody moves in it")
         move_type = move.get("type") if isinstance(move, dict) else None
         if isinstance(move_type, str) and move_type in live.engine.host_moves:
             if user_id != live.host_id:

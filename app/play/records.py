@@ -27,6 +27,8 @@ from app.utc import now
 FORMAT = "bazaar-game/1"
 IMPORTED = "imported"
 """The status of an imported game that did not reach its end: for review only."""
+RECORD = "record"
+"""The holder of an imported game's seats: a name from the record, nobody's seat."""
 
 
 def export_record(game: Game, rows: list[Any], complete: bool,
@@ -146,7 +148,9 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
     game = Game(
         id=new_id(), kind=engine.kind, lobby_id=None, host_id=user_id, private=True,
         options=options,
-        seats=[{"seat": i, "holder": "host", "user_id": None, "name": n}
+        # an imported game has no players here: its seats are the record's names, held by
+        # nobody, so no viewer (the importer included) is "you" in it (issue 25, point 31)
+        seats=[{"seat": i, "holder": RECORD, "user_id": None, "name": n}
                for i, n in enumerate(names)],
         clock={}, seed=str(record["seed"]),
         setup_chance=record.get("setup_chance") or [], initial_state=initial,

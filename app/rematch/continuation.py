@@ -72,7 +72,9 @@ def lobby_seats(game: Game, user_id: str, names: dict[str, str]) -> list[dict[st
             # the bot keeps its level (issue 17)
             seats.append({"holder": "bot", "user_id": None, "name": None,
                           "level": s.get("level", "normal")})
-        elif s["holder"] == "host" and game.host_id == user_id:
+        elif s["holder"] in ("host", "record") and game.host_id == user_id:
+            # an imported game's seats go on the importer's device, as they did before its
+            # seats were marked as the record's (issue 25, point 31)
             seats.append({"holder": "host", "user_id": None, "name": None})
         else:
             seats.append({"holder": "open", "user_id": None, "name": None})

@@ -60,6 +60,15 @@ function cell(line) {
   ]);
 }
 
+/** A row label as words a phone can read (issue 25, point 23): a long label's parenthesis
+ * ("Penalties caused (opponents lost 2; the buyer gains nothing)") goes on a line of its own,
+ * smaller, under the label's head. */
+function labelNodes(text) {
+  const split = /^(.+?) \((.+)\)$/.exec(text || "");
+  if (!split || text.length <= 24) return [el("span", {class: "bd-label", text})];
+  return [el("span", {class: "bd-label", text: split[1]}), el("span", {class: "bd-note", text: ` (${split[2]})`})];
+}
+
 function playerHead(s, name, winners) {
   const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
   dot.style.background = seatColor(s.seat);
@@ -69,7 +78,7 @@ function playerHead(s, name, winners) {
 
 function table(seats, nameOf, winners) {
   const rows = sources(seats).map(([source, label]) => el("tr", {dataset: {source}}, [
-    el("th", {scope: "row", text: rowLabel(seats, source, label)}),
+    el("th", {scope: "row"}, labelNodes(rowLabel(seats, source, label))),
     ...seats.map((s) => {
       const line = s.lines.find((l) => l.source === source);
       return el("td", {dataset: {seat: String(s.seat), source, points: line ? String(line.points) : ""},
@@ -92,7 +101,7 @@ function cards(seats, nameOf, winners) {
       el("h3", {}, [...playerHead(s, nameOf(s.seat), winners),
         el("span", {class: "bd-total", text: scoreWords(s.score)})]),
       el("table", {}, el("tbody", {}, s.lines.map((line) => el("tr", {dataset: {source: line.source, points: String(line.points)}}, [
-        el("th", {scope: "row", text: line.label}), el("td", {}, [cell(line)]),
+        el("th", {scope: "row"}, labelNodes(line.label)), el("td", {}, [cell(line)]),
       ])))),
     ])));
 }

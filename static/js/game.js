@@ -205,7 +205,7 @@ export function profilesOf(game) {
   return Object.fromEntries((game.seats || []).filter((s) => s.profile && s.user_id).map((s) => [s.seat, s.user_id]));
 }
 
-export function renderPlayers(list, view, {names = [], marks = [], you = [], connected = null, resigned = [], bots = [], clocks = {}, away = [], levels = {}, profiles = {}, vacations = {}} = {}) {
+export function renderPlayers(list, view, {names = [], marks = [], you = [], connected = null, resigned = [], bots = [], clocks = {}, away = [], levels = {}, profiles = {}, details = null, vacations = {}} = {}) {
   clear(list);
   const toAct = new Set((view && view.to_act) || []);
   const players = (view && view.players) || names.map((name, seat) => ({seat, name}));
@@ -243,7 +243,10 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
     if (vacations[p.seat]) {
       item.append(el("span", {class: "player-extra vacation", "data-testid": `vacation-${p.seat}`, text: vacations[p.seat]}));
     }
-    if (extra.length) {
+    // a board may say a player's figures in its own way (board.playerDetails, issue 25 point 23)
+    const own = details ? details(p) : null;
+    if (own) item.append(own);
+    else if (extra.length) {
       item.append(el("span", {class: "player-extra"},
         extra.slice(0, 4).map(([k, v]) => el("span", {text: `${k.replace(/_/g, " ")}: ${figure(v, k)}`}))));
     }
@@ -559,7 +562,7 @@ async function gamePage() {
 
   function drawPlayers() {
     renderPlayers($("players"), state.view, {names, marks, you, connected: connectedSeats(), resigned: state.resigned, bots, levels, profiles,
-      vacations, clocks: clocksNow(), away: state.away});
+      vacations, clocks: clocksNow(), away: state.away, details: state.board && state.board.playerDetails});
   }
 
   function drawChrome() {

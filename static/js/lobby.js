@@ -6,6 +6,7 @@
 import {el, clear, seatColor} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {ensureIdentity, whoAmI} from "./identity.js";
+import {tableAid, TABLE_HOLDERS, TABLE_SEATS_HELP, tableMeta, tableDeviceWords, tableWaitingHint, tableStart} from "./table_aid.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 1500;
@@ -233,9 +234,9 @@ function updateFields(box, options, players, seatNames) {
   }
 }
 
-function holderSelect(seat, value, testid) {
+function holderSelect(seat, value, testid, choices = null) {
   const select = el("select", {id: `holder-${seat}`, "data-testid": testid});
-  for (const [v, text] of [["open", "Open for a friend"], ...BOT_CHOICES, ["host", "Keep on my device"]]) {
+  for (const [v, text] of choices || [["open", "Open for a friend"], ...BOT_CHOICES, ["host", "Keep on my device"]]) {
     select.append(el("option", {value: v, text, selected: v === value}));
   }
   return select;
@@ -296,6 +297,10 @@ async function newLobbyPage() {
   const players = $("players");
   const visibleOptions = () => SETUP_FORMS[game.kind] ? [] : (game.options || []).filter((o) => !o.fixture);
   const HOLDER_WORDS = {open: "open", bot: "bot", "bot-hard": "hard bot", host: "on this device"};
+  // a physical table's lobby (the stand-alone auction): no bots, clock, takeover or rating
+  const ONLINE_ONLY = ["takeover-level", "clock-box", "rated"];
+  const seatsHelp = $("seat-holders").querySelector(".help");
+  const onlineHelp = seatsHelp.textContent;
 
   function seatNames() {
     const names = [me.name];
@@ -317,13 +322,24 @@ async function newLobbyPage() {
     clear(rows);
     const n = Number(players.value);
     for (let seat = 1; seat < n; seat++) {
-      const select = holderSelect(seat, previous[`holder-${seat}`] || "open", `holder-${seat}`);
+      const select = holderSelect(seat, previous[`holder-${seat}`] || "open", `holder-${seat}`,
+        tableAid(game) ? TABLE_HOLDERS : null);
       const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
       dot.style.background = seatColor(seat);
       rows.append(el("div", {class: "field seat-row"}, [
-        el("label", {for: select.id}, [dot, `Seat ${seat + 1}`]), select]));
+        el("label", {for: select.id}, [dot, el("span", {"data-seat-label": seat, text: `Seat ${seat + 1}`})]), select]));
     }
+    tableSeatNames();
     updateOptions();
+  }
+
+  /** At a physical table each seat row says the player's name as typed in the form above. */
+  function tableSeatNames() {
+    if (!tableAid(game)) return;
+    for (const label of $("seat-rows").querySelectorAll("[data-seat-label]")) {
+      const typed = $("options").querySelector(`[data-name="${label.dataset.seatLabel}"]`);
+      label.textContent = `${(typed && typed.value.trim()) || `Player ${Number(label.dataset.seatLabel) + 1}`}'s seat`;
+    }
   }
 
   function draw() {
@@ -336,6 +352,14 @@ async function newLobbyPage() {
       players.append(el("option", {value: n, text: plural(n, "player"), selected: n === game.min_players}));
     }
     showRulesLink($("new-rules"), game.kind, game.title);
+    const aid = tableAid(game);
+    for (const id of ONLINE_ONLY) {
+      const node = $(id);
+      (node.closest(".field") || node).hidden = Boolean(aid);
+      if (aid && node.type === "checkbox") node.checked = false;
+    }
+    if (aid) $("clock-mode").value = "off";
+    seatsHelp.textContent = aid ? TABLE_SEATS_HELP : onlineHelp;
     const box = $("options");
     for (const node of [...box.children]) if (node.tagName !== "LEGEND") node.remove();
     const visible = (game.options || []).filter((o) => !o.fixture);
@@ -357,6 +381,7 @@ async function newLobbyPage() {
   players.addEventListener("change", drawSeats);
   $("seat-rows").addEventListener("change", updateOptions);
   $("options").addEventListener("change", updateOptions);
+  $("options").addEventListener("input", tableSeatNames);
   draw();
   $("create-lobby").disabled = !game;
 
@@ -612,7 +637,11 @@ async function lobbyPage() {
     const mine = you.seats.includes(seat.seat);
     const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
     dot.style.background = seatColor(seat.seat);
-    const who = seat.holder === "open" ? "Open seat" : seat.name || HOLDER_TEXT[seat.holder];
+    const aid = tableAid(catalog.find((g) => g.kind === lobby.kind));
+    // at a physical table a seat on the host's device is the table's player (the seat's label),
+    // not the host a second time as "Ann (2)" (issue 25, point 21)
+    const who = seat.holder === "open" ? (aid ? "waiting for a player's phone" : "Open seat")
+      : aid && seat.holder === "host" ? tableDeviceWords(lobby) : seat.name || HOLDER_TEXT[seat.holder];
     // the stand-alone auction's next round is "another auction", not a rematch (issue 25, point 28)
     const invited = lobby && lobby.continuing ? "kept for the player"
       : lobby && lobby.kind === "carcassonne-auction" ? "kept for the next auction" : HOLDER_TEXT.invited;
@@ -624,7 +653,8 @@ async function lobbyPage() {
         el("span", {class: "seat-name", text: who}),
         // @username or "guest #tag": two players of one display name are told apart
         seat.mark ? el("span", {class: "mark", "data-testid": `seat-mark-${seat.seat}`, text: seat.mark}) : null,
-        seat.holder !== "open" ? el("span", {class: "tag", "data-testid": `seat-tag-${seat.seat}`, text: tag}) : null,
+        seat.holder !== "open" && !(aid && seat.holder === "host")
+          ? el("span", {class: "tag", "data-testid": `seat-tag-${seat.seat}`, text: tag}) : null,
         mine ? el("span", {class: "tag", text: "you"}) : null,
       ]),
     ]);
@@ -649,7 +679,7 @@ async function lobbyPage() {
       if (seat.holder === "user") select.append(el("option", {value: "user", text: `${seat.name || "Player"} (player)`, selected: true}));
       if (seat.holder === "invited") select.append(el("option", {value: "invited", text: `${seat.name || "Player"} (not here yet)`, selected: true}));
       const current = seat.holder === "bot" ? (seat.level === "hard" ? "bot-hard" : "bot") : seat.holder;
-      for (const [v, text] of [["open", "Open"], ...BOT_CHOICES, ["host", "My device"]]) {
+      for (const [v, text] of aid ? TABLE_HOLDERS : [["open", "Open"], ...BOT_CHOICES, ["host", "My device"]]) {
         select.append(el("option", {value: v, text, selected: current === v}));
       }
       select.addEventListener("change", () => {
@@ -660,7 +690,7 @@ async function lobbyPage() {
       });
       controls.append(select);
     }
-    if (you.is_host && lobby.status === "open" && seat.holder === "host") controls.append(deviceName(seat));
+    if (you.is_host && lobby.status === "open" && seat.holder === "host" && !aid) controls.append(deviceName(seat));
     item.append(controls);
     return item;
   }
@@ -684,7 +714,11 @@ async function lobbyPage() {
     document.title = `${lobby.title} lobby · Bazaar`;
     $("lobby-title").textContent = `${lobby.title} lobby`;
     $("lobby-status").textContent = lobby.status === "open" ? "waiting for players" : lobby.status;
-    $("lobby-meta").textContent = `Host: ${(lobby.host && lobby.host.name) || "?"} · ${plural(lobby.seats.length, "player")} · ${lobby.private ? "private" : "public"} · ${lobby.rated ? "rated" : "casual"} · ${clockText(lobby.clock)} · ${takeoverText(lobby.takeover_level)}`;
+    const aid = tableAid(catalog.find((g) => g.kind === lobby.kind));
+    $("lobby-meta").textContent = aid ? tableMeta(lobby)
+      : `Host: ${(lobby.host && lobby.host.name) || "?"} · ${plural(lobby.seats.length, "player")} · ${lobby.private ? "private" : "public"} · ${lobby.rated ? "rated" : "casual"} · ${clockText(lobby.clock)} · ${takeoverText(lobby.takeover_level)}`;
+    $("start-game").textContent = aid ? tableStart(aid) : "Start the game";
+    for (const id of ["settings-takeover", "settings-rated"]) $(id).closest(".field").hidden = Boolean(aid);
     showRulesLink($("lobby-rules"), lobby.kind, lobby.title);
     const invite = $("invite-link");
     const url = new URL(lobby.invite_url || `/lobbies/${lobby.id}`, location.origin).href;
@@ -743,6 +777,7 @@ async function lobbyPage() {
         + (people ? ` Also waiting for ${andWords(waitingFor)}.` : "");
       else if (invitedSeats.length && !open) hint = `Waiting for ${andWords(waitingFor)}. You may give a seat to a bot instead.`;
       else if (invitedSeats.length) hint = `Waiting for ${andWords(waitingFor)}. Send the invite link, or give a seat to a bot.`;
+      else if (aid) hint = tableWaitingHint(open);
       else hint = `Waiting for ${open} more ${open === 1 ? "player" : "players"}. Send the invite link, or give the seat to a bot.`;
     } else if ((you.invited || []).length) {
       const host = (lobby.host && lobby.host.name) || "The host";

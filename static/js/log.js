@@ -34,7 +34,19 @@ export function renderEntry(entry, names, onPick) {
   const mark = el("span", {class: "log-seq", text: Number(entry.seq) === 0 ? "·" : String(entry.seq)});
   if (seat !== null && seat !== undefined) mark.style.borderColor = seatColor(seat);
   const body = el("span", {class: "log-body"});
-  for (const text of entryTexts(entry, names)) body.append(el("span", {class: "log-text", text}));
+  // a line about another seat than the mover's ("Ann's turn" after a bot's tile) carries that
+  // seat's colour, so no line sits under another player's colour bar (issue 25, point 29)
+  const events = (entry.events || []).filter((e) => e && e.text);
+  const lines = events.length ? events.map((e) => [e.text, e.seat]) : entryTexts(entry, names).map((t) => [t, seat]);
+  for (const [text, about] of lines) {
+    const line = el("span", {class: "log-text", text});
+    if (typeof about === "number" && about !== seat) {
+      line.classList.add("log-other");
+      line.dataset.seat = String(about);
+      line.style.borderColor = seatColor(about);
+    }
+    body.append(line);
+  }
   const actor = entry.actor ? actorWords(entry) : "";
   if (actor) body.append(el("span", {class: "log-actor", text: actor}));
   item.append(mark, body);

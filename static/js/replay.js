@@ -96,7 +96,7 @@ async function replayPage() {
     } catch (err) {
       console.error("board update failed", err);
     }
-    renderPlayers($("players"), step.view, {names, marks, you, profiles: profilesOf(game)});
+    renderPlayers($("players"), step.view, {names, marks, you, profiles: profilesOf(game), details: board.playerDetails});
     showContinue(k, step.view);
     $("step-label").textContent = label(k, step);
     $("page").dataset.at = String(k);

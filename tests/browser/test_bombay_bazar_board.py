@@ -37,7 +37,7 @@ def test_bombay_bazar_solo_game_through_the_board(guest, problems):
     seq = page_seq(ann)
     board.get_by_test_id("bb-place").click()
     wait_seq(ann, seq + 1)
-    board.get_by_test_id("bb-score-0").filter(has_text="1").wait_for()
+    ann.get_by_test_id("score-0").filter(has_text="1").wait_for()  # the trunk, in the players panel
     for _ in range(80):
         if ann.locator("#page").get_attribute("data-status") == "finished":
             break

@@ -52,6 +52,7 @@ class CarcassonneAuction(Engine):
     max_players = opts.MAX_PLAYERS
     options = opts.OPTIONS
     host_moves = frozenset({CANCEL})
+    table_aid = "the auction"  # a physical table's helper (issue 25, point 21)
 
     # -- options and setup
 

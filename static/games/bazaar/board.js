@@ -100,14 +100,15 @@ export function mount(root, ctx) {
   const stallsBox = el("section", {class: "baz-stalls", "aria-label": "Stalls", "data-testid": "baz-stalls"});
   const eqBox = el("section", {class: "baz-equations", "aria-label": "Exchange equations", "data-testid": "baz-equations"});
   const bankBox = el("section", {class: "baz-bank", "aria-label": "Bank", "data-testid": "baz-bank"});
-  const playersBox = el("section", {class: "baz-players", "aria-label": "Players", "data-testid": "baz-players"});
   const eventsBox = el("section", {class: "baz-events", "aria-label": "Last move", "data-testid": "baz-events"});
   const infoBox = el("section", {class: "baz-info", "data-testid": "baz-info"});
   // tabindex -1: the focus falls back to the board, never to the top of the page
   const boardBox = el("div", {class: "baz-board", tabindex: "-1"}, [
     status, errorBox, chooser, stallsBox,
-    el("div", {class: "baz-columns"}, [eqBox, el("div", {}, [bankBox, playersBox])]),
-    eventsBox, infoBox,
+    // the players are the page's players panel alone (playerDetails below): a table of them
+    // here listed them a second time (issue 25, point 23)
+    el("div", {class: "baz-columns"}, [eqBox, el("div", {}, [bankBox, eventsBox])]),
+    infoBox,
   ]);
   root.append(boardBox);
 
@@ -329,25 +330,20 @@ export function mount(root, ctx) {
     bankBox.append(el("h3", {text: `Bank (${view.bank_count})`}), tally(view.bank, "baz-bank-tally"));
   }
 
-  function drawPlayers() {
-    clear(playersBox);
-    playersBox.append(el("h3", {text: "Players"}));
-    const table = el("table", {class: "baz-player-table"});
-    table.append(el("thead", {}, [el("tr", {}, ["Player", "Tokens", "Score", "Wares"].map((h) => el("th", {scope: "col", text: h})))]));
-    const body = el("tbody");
-    for (const p of view.players) {
-      const current = !view.finished && p.seat === view.current;
-      const breakdown = `${p.points} point${p.points === 1 ? "" : "s"}${view.options.penalty === false ? "" : ` − ${p.penalties} penalty`}`;
-      body.append(el("tr", {class: current ? "current" : "", "data-testid": `baz-player-${p.seat}`}, [
-        el("td", {}, [el("span", {class: "baz-seat-dot", style: `background:${seatColor(p.seat)}`}), p.name,
-          p.seat === ctx.seat ? el("span", {class: "muted", text: " (you)"}) : null]),
-        el("td", {}, [tally(p.tokens, `baz-tokens-${p.seat}`), el("span", {class: `baz-token-total${p.token_count > 7 ? " big" : ""}`, text: ` ${p.token_count}`})]),
-        el("td", {class: "num"}, [el("strong", {text: (p.score < 0 ? `−${-p.score}` : String(p.score))}), el("div", {class: "muted small", text: breakdown})]),
-        el("td", {class: "num", title: p.bought.map((w) => `#${w}`).join(" "), text: String(p.bought.length)}),
-      ]));
-    }
-    table.append(body);
-    playersBox.append(el("div", {class: "baz-table-wrap"}, [table]));
+  /** What the page's players panel says of a player in this game (game.js renderPlayers):
+   * the tokens by colour, their total, the score's points and penalties, and the wares bought. */
+  function playerDetails(p) {
+    if (!p || !p.tokens) return null;
+    const points = `${p.points} point${p.points === 1 ? "" : "s"}`;
+    const penalty = view && view.options && view.options.penalty === false ? "" : ` − ${p.penalties} penalty`;
+    const wares = p.bought ? p.bought.length : 0;
+    return el("span", {class: "player-extra baz-player-extra", "data-testid": `baz-player-${p.seat}`}, [
+      el("span", {class: "baz-player-tokens"}, [tally(p.tokens, `baz-tokens-${p.seat}`),
+        el("span", {class: `baz-token-total${p.token_count > 7 ? " big" : ""}`,
+          text: `${p.token_count} token${p.token_count === 1 ? "" : "s"}`})]),
+      el("span", {text: `${points}${penalty}`}),
+      el("span", {title: (p.bought || []).map((w) => `#${w}`).join(" "), text: `${wares} ware${wares === 1 ? "" : "s"}`}),
+    ]);
   }
 
   function drawEvents() {
@@ -386,7 +382,6 @@ export function mount(root, ctx) {
     drawStalls();
     drawEquations();
     drawBank();
-    drawPlayers();
     drawEvents();
     drawInfo();
   }
@@ -398,6 +393,7 @@ export function mount(root, ctx) {
       if (events && events.length) { lastEvents = events; error = ""; }
       draw();
     },
+    playerDetails,
     destroy() { clear(root); },
   };
 }

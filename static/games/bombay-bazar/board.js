@@ -5,7 +5,8 @@
 // * the open piles with their counts (BOM-14). On your turn: pick a picture, then only its
 //   legal orientations are offered (from the server's legal moves), with a preview on your tip
 //   cell, the only cell a piece can go (BOM-26, BOM-55);
-// * each player's elephant, live trunk length and status (BOM-60);
+// * for the page's players panel, each player's elephant and status (BOM-60; playerDetails),
+//   the live trunk length being the panel's score;
 // * the elephant choice (BOM-12), the parity game as a small secret form (BOM-17 to BOM-20);
 // * the solo score T - E - U with this browser's best so far (BOM-51, BOM-52);
 // * the tournament table with medals across rounds and the standings (BOM-45 to BOM-48).
@@ -13,6 +14,7 @@
 
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
 import {errorNodes} from "/static/js/words.js";
+import {roundEndPanel} from "./round-end.js";
 
 const R = 30;                       // hex radius (centre to corner)
 const W = Math.sqrt(3) * R;         // hex width (pointy top)
@@ -209,23 +211,16 @@ function drawBoard(view, ctx, preview, onTip, last) {
 
 // ------------------------------------------------------------------ panels
 
-function playersPanel(view, ctx) {
-  const tournament = Array.isArray(view.medals);
-  const head = ["Player", "Elephant", "Trunk", "Status"].concat(tournament ? ["Medals"] : []);
-  const table = el("table", {}, [el("thead", {}, [el("tr", {}, head.map((h) => el("th", {text: h})))])]);
-  const body = el("tbody");
-  for (const p of view.players) {
-    const row = el("tr", {class: view.to_act.includes(p.seat) ? "now" : "", "data-testid": `bb-player-${p.seat}`}, [
-      el("td", {}, [el("span", {class: "seat-dot", style: `background:${seatColor(p.seat)}`}), el("span", {text: seatName(ctx, view, p.seat)})]),
-      el("td", {text: p.elephant || "–"}),
-      el("td", {class: "num", text: (p.score < 0 ? `−${-p.score}` : String(p.score)), "data-testid": `bb-score-${p.seat}`}),
-      el("td", {text: p.status === "out" ? "out" : (view.to_act.includes(p.seat) ? "to move" : "active")}),
-    ]);
-    if (tournament) row.append(el("td", {}, medalBadges(p.medals)));
-    body.append(row);
-  }
-  table.append(body);
-  return panel("Trunks", "players", [table]);
+/** What the page's players panel says of a player (game.js renderPlayers), in words: the
+ * elephant and whether the player is still in the round (the panel marks who is to play; the
+ * medals are the tournament table's). A Trunks table here listed the players a second time,
+ * and cut off its Medals column at both sizes (issue 25, points 23 and 27); the trunk is the
+ * panel's score. */
+function playerDetails(p) {
+  if (!p || p.status === undefined) return null;
+  const parts = [p.elephant ? `elephant ${p.elephant}` : "no elephant yet",
+    p.status === "out" ? "out of the round" : "in the round"];
+  return el("span", {class: "player-extra", "data-testid": `bb-player-${p.seat}`}, parts.map((text) => el("span", {text})));
 }
 
 function medalBadges(tally) {
@@ -463,7 +458,7 @@ export function mount(root, ctx) {
   const wrap = el("div", {class: "bb-board", tabindex: "-1"});
   root.append(wrap);
   const state = {picture: null, rotation: null, busy: false, view: null, legal: [], error: "", last: null, reveal: false,
-    focusNext: null};
+    focusNext: null, roundEnd: null};
 
   async function send(move, options) {
     if (state.busy || !ctx.submit) return;
@@ -570,16 +565,28 @@ export function mount(root, ctx) {
       el("p", {class: "form-error", role: "alert", "data-testid": "bb-error"}, errorNodes(state.error, ctx.kind)),
     ]);
     const boardBox = el("div", {class: "bb-board-box"}, [drawBoard(view, ctx, preview, placements.length ? state.submitPlacement : null, state.last)]);
+    if (state.roundEnd) {
+      // the round's result where the player looks, over the cleared board (issue 25, point 27)
+      boardBox.classList.add("bb-after-round");
+      boardBox.prepend(roundEndPanel(state.roundEnd, {nameOf: (seat) => seatName(ctx, view, seat), rounds: view.rounds,
+        onDismiss: () => { state.roundEnd = null; state.focusNext = BOARD; redraw(); }}));
+    }
     const side = el("div", {class: "bb-side"});
     const action = decisionBar(view, ctx, state, legal, redraw);
-    side.append(playersPanel(view, ctx));
     if (view.phase === "elephants") side.append(elephantPanel(view, ctx, legal, send));
     if (view.parity) side.append(parityPanel(view, ctx, legal, send));
     side.append(pilesPanel(view, ctx, state, legal, redraw));
     if (view.players.length === 1) side.append(soloPanel(view));
     if (Array.isArray(view.medals)) side.append(tournamentPanel(view, ctx));
     wrap.append(head, boardBox, side);
-    if (action) wrap.insertBefore(action, boardBox.nextSibling);
+    if (action && !state.roundEnd) wrap.insertBefore(action, boardBox.nextSibling);
+    if (state.showRoundEnd && state.roundEnd) {
+      // where the player looks: a phone may be scrolled to the log or the piles (as point 26's end card)
+      state.showRoundEnd = false;
+      const shown = wrap.querySelector("[data-testid=bb-round-end]");
+      const box = shown.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) shown.scrollIntoView({block: "start"});
+    }
     if (state.reveal) {
       state.reveal = false;
       // the board with its preview, and the bar under it, in view (a phone shows the piles
@@ -589,10 +596,16 @@ export function mount(root, ctx) {
   }
 
   return {
+    playerDetails,
     update({view, legal, events}) {
       // the piece placed by the last step is outlined (events come with each step)
       const placed = (events || []).filter((e) => e.type === "PiecePlaced");
       const newRound = (events || []).some((e) => e.type === "RoundEnded") && view.phase !== "over";
+      const ended = (events || []).filter((e) => e.type === "RoundEnded");
+      // a round that ended stays on show until dismissed (players and spectators); a replay's step shows
+      // the round's end only at the step that scored it
+      if (ended.length && view.phase !== "over") { state.roundEnd = ended[ended.length - 1]; state.showRoundEnd = true; }
+      else if (ctx.mode === "replay") state.roundEnd = null;
       if (newRound) state.last = null;
       else if (placed.length) state.last = placed[placed.length - 1].cell;
       state.view = view;

@@ -5,9 +5,21 @@
 
 import {el, clear, seatColor} from "/static/js/dom.js";
 import {BASE_IDS, BAZAAR_IDS} from "/static/games/carcassonne/tiles.js";
-import {tileIcon, labelIcon} from "/static/games/carcassonne/tile-svg.js";
+import {tileIcon, labelIcon, tileName} from "/static/games/carcassonne/tile-svg.js";
 
 const CATALOGUE = [...BASE_IDS, ...BAZAAR_IDS];
+
+/** A typed label that is a catalogue letter ("D", "bz4") is that catalogue tile (issue 25,
+ * point 21): a host reads the letter off the tile list; anything else stays a label. */
+export function typedTile(text) {
+  const id = text.trim().toUpperCase().replace(/\s+/g, "");
+  return CATALOGUE.includes(id) ? {type: id} : text.trim() ? {label: text.trim()} : undefined;
+}
+
+/** A catalogue tile's caption: what it shows, without the article ("road tile"). */
+function caption(tid) {
+  return tileName(tid).replace(/^an? /, "");
+}
 
 /** Mount the form in `box`; the seat count follows `playersSelect`. Returns {read()}. */
 export function mountSetup(box, playersSelect, initial = {}) {
@@ -46,8 +58,7 @@ export function mountSetup(box, playersSelect, initial = {}) {
       "data-label": i, value: chosen && chosen.label ? chosen.label : ""});
     const useLabel = el("button", {type: "button", text: "Use label", onclick: () => {
       remember();
-      const text = label.value.trim();
-      state.tiles[i] = text ? {label: text} : undefined;
+      state.tiles[i] = typedTile(label.value);
       draw();
     }});
     return el("div", {class: "field tile-slot"}, [
@@ -124,6 +135,11 @@ export function mountSetup(box, playersSelect, initial = {}) {
         while (scores.length < n) scores.push(0);
         if (scores.some((s) => !Number.isInteger(s))) throw new Error("Scores are whole numbers.");
       }
+      // a label typed but not yet used counts as used ("D" is catalogue tile D)
+      root.querySelectorAll("[data-label]").forEach((input) => {
+        const i = Number(input.dataset.label);
+        if (!state.tiles[i] && input.value.trim()) state.tiles[i] = typedTile(input.value);
+      });
       const tiles = state.tiles.slice(0, n);
       if (tiles.length < n || tiles.some((t) => !t)) throw new Error(`Choose all ${n} tiles (a picture or a label).`);
       if (!Number.isInteger(state.placer) || state.placer >= n) throw new Error("Choose who placed the bazaar tile.");
@@ -163,8 +179,9 @@ export function summary(options = {}, seats = 0) {
   const tiles = Array.isArray(options.tiles) ? options.tiles : [];
   const row = el("span", {"data-testid": "auction-tiles", style: "display:flex;flex-wrap:wrap;gap:.4rem"});
   tiles.forEach((tile, i) => {
-    row.append(el("span", {class: "auction-tile", style: "display:inline-flex;flex-direction:column;align-items:center;font-size:.75rem",
-      title: `Tile ${i + 1}`}, [tileFigure(tile, 40), tile && tile.label ? tile.label : `Tile ${i + 1}`]));
+    row.append(el("span", {class: "auction-tile", style: "display:inline-flex;flex-direction:column;align-items:center;font-size:.75rem;max-width:6.5rem;text-align:center",
+      title: `Tile ${i + 1}`}, [tileFigure(tile, 40),
+      el("span", {text: tile && tile.label ? `#${i + 1} “${tile.label}”` : tile && tile.type ? `#${i + 1} ${caption(tile.type)}` : `#${i + 1}`})]));
   });
   rows.push(["Tiles drawn", tiles.length ? row : el("span", {text: "Not chosen yet"})]);
   return rows;

@@ -491,16 +491,8 @@ export function mount(root, ctx) {
 
   function drawInfo() {
     clear(info);
-    const rows = view.players.map((p) => el("tr", {class: view.to_act.includes(p.seat) ? "acting" : ""}, [
-      el("td", {}, [el("span", {class: "seat-chip", style: `--chip:${seatColor(p.seat)}`, text: p.name})]),
-      el("td", {class: "num", text: (p.score < 0 ? `−${-p.score}` : String(p.score))}),
-      el("td", {class: "num", text: String(p.followers)}),
-      el("td", {text: p.builder === null ? "—" : p.builder === "supply" ? "in supply" : "on the board"}),
-      el("td", {text: p.abbey ? "yes" : "used"}),
-    ]));
-    info.append(el("table", {class: "cc-players", "data-testid": "cc-players"}, [
-      el("thead", {}, [el("tr", {}, ["Player", "Score", "Followers", "Builder", "Abbey"].map((h) => el("th", {scope: "col", text: h})))]),
-      el("tbody", {}, rows)]));
+    // the players, their followers, builder and abbey are the page's players panel's
+    // (playerDetails): a table here listed them a second time (issue 25, point 23)
     const bz = view.bazaar || {};
     if ((bz.won_tiles && bz.won_tiles.length) || (bz.queue && bz.queue.length) || bz.window) {
       const order = (bz.won_tiles || []).map((w) => el("li", {}, [
@@ -645,7 +637,17 @@ export function mount(root, ctx) {
     fitButton.setAttribute("aria-label", fitButton.title);
   }
 
+  /** What the page's players panel says of a player (game.js renderPlayers), in words. */
+  function playerDetails(p) {
+    if (!p || p.followers === undefined) return null;
+    const parts = [`${p.followers} follower${p.followers === 1 ? "" : "s"} in supply`];
+    if (p.builder !== null && p.builder !== undefined) parts.push(`builder ${p.builder === "supply" ? "in supply" : "on the board"}`);
+    if (p.abbey !== undefined && p.abbey !== null) parts.push(p.abbey ? "abbey in hand" : "abbey used");
+    return el("span", {class: "player-extra", "data-testid": `cc-player-${p.seat}`}, parts.map((text) => el("span", {text})));
+  }
+
   return {
+    playerDetails,
     update({view: newView, legal: newLegal, events}) {
       const grew = !view || newView.board.length !== view.board.length;
       const wasFigure = legalOf("PlaceFigure").length > 0;

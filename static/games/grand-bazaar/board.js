@@ -239,28 +239,6 @@ function compulsoryNote(view, seat, names) {
     [`Compulsory buy waived for ${who === "You" ? "you" : who}: ${why}. Passing or selling only is allowed.`]);
 }
 
-function playersPanel(view, seat) {
-  const rows = view.players.map((p) => {
-    const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
-    dot.style.background = seatColor(p.seat);
-    const row = el("tr", {class: `${p.seat === view.turn ? "now" : ""}${p.seat === seat ? " you" : ""}`, dataset: {seat: String(p.seat)}}, [
-      el("th", {scope: "row"}, [dot, el("span", {text: p.name}), p.seat === seat ? el("span", {class: "tag", text: "you"}) : null]),
-      el("td", {class: "num", "data-testid": `gb-money-${p.seat}`, text: String(p.money)}),
-      ...TYPES.map((t) => el("td", {class: "num", text: String(p.hand[t])})),
-      el("td", {class: "num", text: `${p.gems}/${HAND_LIMIT}`}),
-    ]);
-    return row;
-  });
-  return section("Players", "players", [el("table", {class: "gb-players-table"}, [
-    el("thead", {}, [el("tr", {}, [
-      el("th", {scope: "col", text: "Player"}), el("th", {scope: "col", text: "Grands"}),
-      ...TYPES.map((t) => el("th", {scope: "col", title: GEM[t].many}, [gemIcon(t), ` ${t}`])),
-      el("th", {scope: "col", text: "Gems"}),
-    ])]),
-    el("tbody", {}, rows),
-  ])], {scrolls: true});
-}
-
 function finalPanel(view) {
   if (!view.finished || !view.outcome) return null;
   const outcome = view.outcome;
@@ -461,10 +439,11 @@ export function mount(root, ctx) {
   const head = el("div", {class: "gb-head"});
   const track = section("Price track", "track", []);
   const trade = createTradePanel(ctx);
-  const players = el("div", {class: "gb-players-slot"});
   const cards = el("div", {class: "gb-cards-slot"});
   const final = el("div", {class: "gb-final-slot"});
-  const main = el("div", {class: "gb-main"}, [trade.el, final, players]);
+  // the players are the page's players panel (playerDetails): a table of them here listed
+  // them a second time (issue 25, point 23)
+  const main = el("div", {class: "gb-main"}, [trade.el, final]);
   const board = el("div", {class: "gb-board"}, [head, track, main, cards]);
   root.append(board);
   let lastSeq = null;
@@ -486,10 +465,18 @@ export function mount(root, ctx) {
       clear(final);
       const fin = finalPanel(view);
       if (fin) final.append(fin);
-      clear(players);
-      players.append(playersPanel(view, ctx.seat));
       clear(cards);
       cards.append(cardsPanel(view));
+    },
+    /** What the page's players panel says of a player (game.js renderPlayers): grands, the
+     * gems in hand by kind and the hand's fill. */
+    playerDetails(p) {
+      if (!p || p.money === undefined || !p.hand) return null;
+      return el("span", {class: "player-extra gb-player-extra", "data-testid": `gb-player-${p.seat}`}, [
+        el("span", {}, [el("span", {"data-testid": `gb-money-${p.seat}`, text: String(p.money)}), " grands"]),
+        el("span", {class: "gb-hand"}, TYPES.map((t) => el("span", {title: GEM[t].many}, [gemIcon(t), ` ${p.hand[t]}`]))),
+        el("span", {text: `${p.gems} of ${HAND_LIMIT} gems`}),
+      ]);
     },
     destroy() { clear(root); },
   };
