@@ -29,6 +29,15 @@ from tests import per_worker
 per_worker.isolate()
 
 BACKENDS = ["sqlite", "postgres"]
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests last. Playwright's sync API keeps an event loop running in the process from
+    its first browser test to the end of the session, and ``asyncio.run`` (or pytest-asyncio's
+    runner) refuses to start under it; with the browser modules collected last, each xdist worker
+    (loadscope hands out modules in collection order) runs every other module it gets first."""
+    items.sort(key=lambda item: BROWSER_TESTS in Path(str(item.path)).resolve().parents)
 
 
 def free_port() -> int:

@@ -88,6 +88,7 @@ def test_the_replays_chart_matches_the_replay_at_every_step_and_a_click_jumps(gu
     # hovering reads a move in words; a click on a point takes the replay there
     # where the point is now (stepping to the end may have redrawn the chart), reached in a few
     # pointer moves as a hand would
+    page.get_by_test_id("score-chart-svg").scroll_into_view_if_needed()  # a pointer acts in the window only
     target = next(p for p in page.evaluate(POINTS) if p["seq"] == 17 and p["seat"] == 1)
     page.mouse.move(target["x"] - 3, target["y"])
     page.mouse.move(target["x"], target["y"], steps=3)

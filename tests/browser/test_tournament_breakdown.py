@@ -17,6 +17,8 @@ def test_a_rounds_row_names_no_single_players_medal(guest, problems):
     wait_finished(page, game_id)
     page.goto(f"/games/{game_id}")
     page.get_by_test_id("breakdown").wait_for()
+    # breakdown.css comes after the panel (breakdown.js loads it): until then the phone's blocks show too
+    page.wait_for_function("() => getComputedStyle(document.querySelector('[data-testid=breakdown-cards]')).display === 'none'")
     rows = page.evaluate("""() => [...document.querySelectorAll('[data-testid=breakdown] tr[data-source^="round-"]')]
         .filter((tr) => tr.getClientRects().length)  // the table of a wide screen, not the phone's blocks
         .map((tr) => ({head: tr.querySelector('th').textContent,
