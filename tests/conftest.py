@@ -40,6 +40,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: BROWSER_TESTS in Path(str(item.path)).resolve().parents)
 
 
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """A test outside tests/browser runs with no event loop marked as running in its thread: a
+    worker that ran a browser test holds Playwright's loop as running until the session ends,
+    and ``asyncio.run`` and pytest-asyncio's runner refuse to start under it. Playwright's loop
+    is put back for the browser tests that follow."""
+    held = None
+    if BROWSER_TESTS not in Path(str(item.path)).resolve().parents:
+        held = asyncio._get_running_loop()
+        if held is not None:
+            asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        if held is not None:
+            asyncio._set_running_loop(held)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
