@@ -537,6 +537,9 @@ async function gamePage() {
     if (token !== state.mountToken) { board.destroy(); return; }
     state.board = board;
     drawBoard([]);
+    // the players panel and the end card use what the board says (playerDetails, tileWords),
+    // and the board module may arrive after the first state: draw them again with it
+    if (state.view) drawChrome();
   }
 
   function drawBoard(events) {
