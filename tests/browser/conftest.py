@@ -18,6 +18,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.support import chromium_watchdog
+from tests.support.chromium_watchdog import bounded_close
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("BAZAAR_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -109,8 +112,29 @@ def browser(server: str) -> Iterator[object]:
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+        holder = _Browser(chromium, lambda: playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS))
+        yield holder
+        with bounded_close("closing Chromium"):
+            try:
+                holder.current.close()
+            except Exception:  # noqa: BLE001 - killed by the watchdog: nothing left to close
+                pass
+
+
+class _Browser:
+    """The run's Chromium, launched again if a hung close had to kill it (chromium_watchdog)."""
+
+    def __init__(self, chromium, launch) -> None:  # type: ignore[no-untyped-def]
+        self.current = chromium
+        self._launch = launch
+        self._kills = chromium_watchdog.kills
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        if self._kills != chromium_watchdog.kills:
+            self._kills = chromium_watchdog.kills
+            self.current = self._launch()
+        return getattr(self.current, name)
 
 
 @pytest.fixture
@@ -127,8 +151,12 @@ def new_context(browser, server: str) -> Iterator[Callable[..., object]]:  # typ
         return context
 
     yield make
-    for context in contexts:
-        context.close()
+    with bounded_close("closing this test's browser contexts"):
+        for context in contexts:
+            try:
+                context.close()
+            except Exception:  # noqa: BLE001 - the watchdog killed a hung Chromium
+                pass
 
 
 class PageProblems:
