@@ -17,6 +17,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 from app.games.breakdown import Breakdown
@@ -185,6 +186,24 @@ def choice(rng: Rng, items: Sequence[T]) -> T:
 def roll(rng: Rng, sides: int = 6) -> int:
     """A die roll, ``1 .. sides``."""
     return rng.randbelow(sides) + 1
+
+
+# --------------------------------------------------------------------------- undo
+
+
+class Reveal(StrEnum):
+    """What applying a move let anybody learn, for undo and takeback (issue 27, point 3).
+
+    ``NOTHING``: no hidden information came out and the same single seat is still to act, so
+    the mover may undo it within the turn. ``TURN``: nothing hidden came out, but the turn
+    passed (or was shared by several seats): only a takeback, which the others accept, may
+    take it back. ``HIDDEN``: something hidden was revealed (a die rolled, a tile or card
+    drawn, a secret shown, the game ended): nothing before it may be undone or taken back.
+    """
+
+    NOTHING = "nothing"
+    TURN = "turn"
+    HIDDEN = "hidden"
 
 
 # --------------------------------------------------------------------------- outcome
@@ -591,6 +610,25 @@ class Engine(ABC):
         Games with hidden information override it; the default is the spectator's view.
         """
         return self.view(state, None)
+
+    def reveals(self, before: State, seat: Seat, move: Move, after: State,
+                chance: Sequence[JSON]) -> Reveal:
+        """What ``seat`` playing ``move`` in ``before`` (giving ``after`` with the recorded
+        ``chance`` outcomes) let anybody learn (`Reveal`).
+
+        The default holds for a game whose hidden information comes out only through chance
+        (a draw, a roll, a witnessed card): any chance outcome, or the end of the game, is
+        ``HIDDEN``; a move that leaves another seat (or several) to act is ``TURN``. A game that
+        shows a secret without chance (a hidden bid turned over) overrides it. The contract
+        suite checks every claim of ``NOTHING`` or ``TURN`` against `resample_hidden`: the
+        move, replayed in any position a viewer cannot tell apart, shows that viewer the same.
+        """
+        if chance or self.outcome(after) is not None:
+            return Reveal.HIDDEN
+        mover = frozenset({seat})
+        if self.to_act(before) != mover or self.to_act(after) != mover:
+            return Reveal.TURN
+        return Reveal.NOTHING
 
     def timeout_move(self, state: State, seat: Seat) -> Move | None:
         """The game's own move for a seat whose clock ran out; None means "use the bot"."""

@@ -121,6 +121,7 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
     return {
         "id": lobby.id, "kind": lobby.kind, "title": engine.title, "status": lobby.status,
         "private": lobby.private, "rated": bool(lobby.rated),
+        "takebacks": takebacks_allowed(lobby), "takebacks_words": takebacks_words(lobby),
         "options": engine.public_options(lobby.options, False),
         "clock": lobby.clock or {"mode": "off", "seconds": 0},
         "clock_words": clock_words(lobby.clock or {}),
@@ -136,6 +137,22 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
         "continuing": ({"game": lobby.continue_game, "step": lobby.continue_step}
                        if lobby.continue_game else None),
     }
+
+
+def takebacks_allowed(lobby: Lobby) -> bool:
+    """Whether the lobby's game allows takebacks: as the host chose, else on for a casual
+    game and off for a rated one (docs/decisions.md, "Undo and takeback")."""
+    if lobby.takebacks is not None:
+        return bool(lobby.takebacks)
+    return not (lobby.rated and not lobby.private)
+
+
+def takebacks_words(lobby: Lobby) -> str:
+    """The lobby's takeback rule in words, as the lobby page and a rated game show it."""
+    if takebacks_allowed(lobby):
+        return ("Takebacks allowed: a player may ask to take back a move until something "
+                "hidden is revealed, if everyone else agrees.")
+    return "No takebacks: a move stands once the turn has passed (undo within your turn only)."
 
 
 def _check_private_rated(private: bool, rated: bool) -> None:
@@ -180,7 +197,7 @@ async def create(session: AsyncSession, user: Identity, body: LobbyIn,
     lobby = Lobby(id=new_id(), kind=body.kind, host_id=user.user_id, options=options,
                   clock=body.clock.stored(), private=body.private, rated=body.rated,
                   status="open", created_at=now(), rematch_of=rematch_of,
-                  takeover_level=takeover)
+                  takeover_level=takeover, takebacks=body.takebacks)
     if origin is not None:
         lobby.continue_game, lobby.continue_step = origin
     if seats is None:
@@ -232,6 +249,8 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
         lobby.private = body.private
     if body.rated is not None:
         lobby.rated = body.rated
+    if body.takebacks is not None:
+        lobby.takebacks = body.takebacks
     if body.clock is not None:
         lobby.clock = body.clock.stored()
     await session.flush()
@@ -322,6 +341,7 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
                                  # a lobby from before the rule may ask for both: casual
                                  rated=bool(lobby.rated) and not lobby.private,
                                  takeover_level=takeover)
+    game.takebacks = takebacks_allowed(lobby)
     # turn-based: the first turns' due times, in the start's transaction (issue 27)
     await turn_rows.start(session, game.id, game.clock or {}, game.seats, game.to_act or [],
                           time.time())

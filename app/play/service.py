@@ -34,6 +34,7 @@ from app.play.live import LiveGame
 from app.play.models import Game
 from app.play.move_pipeline import MovePipeline
 from app.play.timeouts import Timeouts
+from app.play.undo_service import UndoService
 from app.play.writer import MoveWriter
 from app.realtime.hub import Hub
 from app.realtime.viewer import Viewer
@@ -67,6 +68,8 @@ class PlayService:
         self.bot_driver = BotDriver(self.games, self.pipeline.commit, self.bots, self.metrics,
                                     settings)
         self.timeouts = Timeouts(sessions, hub, self.pipeline.commit, self.kick_bots)
+        # undo within a turn, takeback after it (issue 27, point 3)
+        self.undo = UndoService(self.games, self.pipeline, hub)
 
     # ------------------------------------------------------------------ the games held here
 

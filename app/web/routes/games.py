@@ -65,7 +65,7 @@ def game_json(play: PlayService, live: LiveGame, user_id: str | None,
     return {
         "id": live.id, "kind": live.kind, "title": live.engine.title,
         "status": live.status, "seq": live.seq,
-        "private": live.private, "rated": live.rated,
+        "private": live.private, "rated": live.rated, "takebacks": live.takebacks,
         "seats": [{**s, "resigned": s["seat"] in live.resigned,
                    **({"level": live.seat_level(s["seat"])} if s["holder"] == "bot" else {})}
                   for s in live.seats],
