@@ -16,6 +16,7 @@ Pure: no I/O; the pipeline (app/play/undo_service.py) and the replays call it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -73,6 +74,22 @@ def undo_text(event: Event, names: list[str]) -> str:
     what = "a move" if moves == 1 else f"{moves} moves"
     return (f"{who} took back {what} with everyone's agreement (back to the position after "
             f"move {event.get('to')}).")
+
+
+_UNDO_TEXT = re.compile(r"^\s*(undo|takeback)\s+to\s+(\d{1,6})\s*$", re.IGNORECASE)
+
+
+def undo_text_of(move: dict[str, Any]) -> str:
+    """An undo row in a text record: ``undo to 4``, ``takeback to 3``."""
+    return f"{str(move['type']).lower()} to {move['to']}"
+
+
+def read_undo(text: str) -> dict[str, Any] | None:
+    """The undo row a text record's line says, or None for any other move's text."""
+    found = _UNDO_TEXT.match(text)
+    if found is None:
+        return None
+    return undo_move(UNDO if found[1].lower() == "undo" else TAKEBACK, int(found[2]))
 
 
 def current(lookup: Lookup, seq: int) -> Past | None:
