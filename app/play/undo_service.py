@@ -126,6 +126,17 @@ class UndoService:
                 "waiting": waiting,
                 "text": _request_words(live, row.seat, row.moves, waiting)}
 
+    def choices(self, live: LiveGame, user_id: str | None, seat: int | None) -> dict[str, bool]:
+        """What the caller's seat may do now: undo its last step, ask for a takeback (the
+        game page shows the buttons from it; the endpoints check again)."""
+        acting = resolve_seat(live, user_id, seat) if user_id else None
+        if acting is None or not live.playable or acting in live.resigned:
+            return {"undo": False, "ask": False}
+        undo = _allowed(undo_target, live, acting)
+        # while the seat may undo its own step, asking the others is not offered
+        return {"undo": undo,
+                "ask": live.takebacks and not undo and _allowed(takeback_target, live, acting)}
+
     async def ask(self, game_id: str, user_id: str | None, seq: int,
                   seat: int | None = None) -> dict[str, Any]:
         """Ask the others to take back the caller's last move (and every move since)."""
@@ -205,6 +216,14 @@ class UndoService:
                     TakebackAccept.game_id == live.id))
                 await session.commit()
             return {**done, "takeback": None}
+
+
+def _allowed(rule: Any, live: LiveGame, seat: int) -> bool:
+    try:
+        rule(live.step, live.seq, seat)
+    except GameError:
+        return False
+    return True
 
 
 def _seat(live: LiveGame, seat: int) -> dict[str, Any] | None:

@@ -15,6 +15,7 @@ import {endScoreChart} from "./score-chart.js";
 import {createMoveGate} from "./move-confirm.js";
 import {renderBreakdown} from "./breakdown.js";
 import {showRatings} from "./ratings.js";
+import {mountTakeback} from "./takeback.js";
 
 // ------------------------------------------------------------------ board host (shared)
 
@@ -766,6 +767,7 @@ async function gamePage() {
     side.style.height = `${Math.max(window.innerHeight - top - 16, Math.min(window.innerHeight - 32, 520))}px`;
   }
 
+  const refreshUndo = mountTakeback($("undo-bar"), {gameId, seat: () => (resignedHere() ? null : state.seat)});
   const conn = new Connection(gameId, {
     seat: state.seat,
     seq: game.seq,
@@ -792,6 +794,7 @@ async function gamePage() {
         }
       }
       drawBoard(events);
+      refreshUndo();
       gate.refresh(resignedHere() ? [] : legal);
       drawChrome();
       showEnd();
@@ -823,6 +826,7 @@ async function gamePage() {
       state.away = seats; drawChrome();
     },
     onResigned(seat) { markResigned(seat); },
+    onTakeback() { refreshUndo(); },
     async onRematch() {
       try { state.rematch = await fetchRematch(gameId); } catch { return; }
       drawChrome();

@@ -3,14 +3,14 @@ after it (issue 27, point 3; app/play/undo_service.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import Field
 
 from app.ratelimit import limit
 from app.schemas import Body, IdParam
-from app.web.deps import CurrentUser, PlayDep
+from app.web.deps import CurrentUser, OptionalUser, PlayDep
 
 router = APIRouter(prefix="/api", tags=["games"])
 
@@ -36,11 +36,15 @@ async def undo(game_id: IdParam, body: UndoIn, request: Request, play: PlayDep,
 
 
 @router.get("/games/{game_id}/takeback")
-async def takeback_request(game_id: IdParam, play: PlayDep) -> dict[str, Any]:
-    """The takeback asked for now, if any (``takeback`` is null otherwise)."""
+async def takeback_request(game_id: IdParam, play: PlayDep, user: OptionalUser,
+                           seat: Annotated[int | None, Query(ge=0, le=7)] = None
+                           ) -> dict[str, Any]:
+    """The takeback asked for now, if any (``takeback`` is null otherwise), whether the table
+    allows takebacks, and what the caller's seat may do now (``can``: undo, ask)."""
     live = await play.load(game_id)
     return {"seq": live.seq, "allowed": live.takebacks,
-            "takeback": await play.undo.request(game_id)}
+            "takeback": await play.undo.request(game_id),
+            "can": play.undo.choices(live, user.user_id if user else None, seat)}
 
 
 @router.post("/games/{game_id}/takeback")
