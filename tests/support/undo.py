@@ -42,12 +42,14 @@ def play(player: Player, game_id: str, kind: str) -> dict[str, Any]:
 
 
 def end_bazaar_turn(player: Player, game_id: str) -> dict[str, Any]:
-    """Roll, choose a colour if the dice ask for one, and end the turn."""
-    play(player, game_id, "Roll")
-    for _ in range(5):
+    """Roll, then the first legal step (a colour the dice ask for, tokens to give back) until
+    ``EndTurn`` is legal, and end the turn: the game once the next seat is to act."""
+    seat = player.game(game_id)["view"]["to_act"]
+    for _ in range(12):
         game = player.game(game_id)
-        kinds = {m["type"] for m in game["legal"]}
-        if "EndTurn" in kinds:
-            return play(player, game_id, "EndTurn")
-        play(player, game_id, sorted(kinds)[0])
+        if game["view"]["to_act"] != seat:
+            return game
+        kinds = [m["type"] for m in game["legal"]]
+        kind = "Roll" if "Roll" in kinds else "EndTurn" if "EndTurn" in kinds else kinds[0]
+        play(player, game_id, kind)
     raise AssertionError("the turn did not end")
