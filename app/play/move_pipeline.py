@@ -165,7 +165,9 @@ class MovePipeline:
                 live.id, new_seq, seat, move, chance, events, actor, client_move_id,
                 "finished" if outcome else "live", outcome_json(live, outcome, seat, actor),
                 snapshot,
-                to_act, level, away))
+                to_act, level, away,
+                # a turn-based game's due rows follow in the move's transaction
+                live.clock if turn_rows.turn_clock_of(live.clock) else None))
         except IntegrityError:
             # someone else (another instance, another tab) took this seq first
             await self.games.catch_up(live)
@@ -178,7 +180,6 @@ class MovePipeline:
         if outcome is not None:
             live.away.clear()  # the writer removed the away rows with the final move
         clock.on_advance(live)
-        await turn_rows.keep(self.games.sessions, live.id, live.clock, to_act, outcome is not None)
         if client_move_id:
             live.remember_client_move(seat, client_move_id, new_seq, events)
         elapsed = time.perf_counter() - started

@@ -7,7 +7,8 @@ clash (another instance took a seq first) is retried move by move, so only the l
 
 A game's final move writes, in the same transaction, its pending end-of-game duties (the
 ``game_duties`` outbox row, app/play/duties.py) and removes its away-seat rows: a finished
-game has nobody to play for.
+game has nobody to play for. A turn-based game's due rows (app/play/turn_rows.py) follow each
+move in its transaction too.
 
 A connection found dead while a batch is written (a failover, an idle reaper, a
 ``pg_terminate_backend``; issue 24, point 6) is not the players' problem: the batch is written
@@ -26,10 +27,11 @@ from typing import Any, cast
 
 from sqlalchemy import Table, and_, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
 from app.metrics import Metrics
 from app.periodic import Periodic
+from app.play import turn_rows
 from app.play.models import AwaySeat, Game, GameDuty, HardBotGame, MoveRow, Snapshot
 from app.utc import now
 
@@ -75,6 +77,9 @@ class MoveRecord:
     away: bool | None = None
     """The seat becomes away with this move (its clock ran out), or back (its player's own
     move); None: no change."""
+    turn_clock: dict[str, Any] | None = None
+    """A turn-based game's clock: its ``turn_dues`` rows are kept in the move's transaction
+    (app/play/turn_rows.py), so a crash after the commit cannot leave them behind the move."""
 
 
 class MoveWriter:
@@ -212,3 +217,13 @@ async def _write(conn: AsyncConnection, records: list[MoveRecord],
     await conn.execute(_PROGRESS, [{
         "gid": r.game_id, "new_seq": r.seq, "new_status": r.status,
         "new_outcome": r.outcome, "new_to_act": r.to_act, "stamp": stamp} for r in records])
+    turn_based = [r for r in records if turn_rows.turn_clock_of(r.turn_clock) is not None]
+    if turn_based:
+        # the due rows of turn-based games, in this same transaction (issue 27): the session
+        # joins the connection's transaction and never commits it
+        async with AsyncSession(bind=conn, expire_on_commit=False) as session:
+            clock_now = time.time()
+            for r in turn_based:
+                await turn_rows.after_move(session, r.game_id, r.turn_clock or {},
+                                           r.to_act or [], r.status == "finished", clock_now)
+            await session.flush()

@@ -252,6 +252,11 @@ function exclusiveBoxes(privateId, ratedId) {
 }
 exclusiveBoxes("private", "rated");
 exclusiveBoxes("settings-private", "settings-rated");
+// a rated table allows no takeback by default (docs/decisions.md): ticking rated unticks it
+document.getElementById("settings-rated")?.addEventListener("change", (event) => {
+  const takebacks = document.getElementById("settings-takebacks");
+  if (takebacks) takebacks.checked = !event.target.checked;
+});
 
 function wireClock() {
   const clockMode = $("clock-mode");
@@ -556,6 +561,7 @@ async function lobbyPage() {
     if (takeover) takeover.value = lobby.takeover_level || "normal";
     $("settings-private").checked = !!lobby.private;
     $("settings-rated").checked = !!lobby.rated;
+    $("settings-takebacks").checked = !!lobby.takebacks;
     openSettingsIfMissing();
   }
 
@@ -591,7 +597,7 @@ async function lobbyPage() {
     try {
       const next = await api("PATCH", path, {options, players: Number($("settings-players").value),
         private: $("settings-private").checked, rated: $("settings-rated").checked,
-        takeover_level: $("settings-takeover").value});
+        takebacks: $("settings-takebacks").checked, takeover_level: $("settings-takeover").value});
       show(next);
       buildSettings();
       $("lobby-settings").open = false;
@@ -718,7 +724,8 @@ async function lobbyPage() {
     $("lobby-meta").textContent = aid ? tableMeta(lobby)
       : `Host: ${(lobby.host && lobby.host.name) || "?"} · ${plural(lobby.seats.length, "player")} · ${lobby.private ? "private" : "public"} · ${lobby.rated ? "rated" : "casual"} · ${clockText(lobby.clock)} · ${takeoverText(lobby.takeover_level)}`;
     $("start-game").textContent = aid ? tableStart(aid) : "Start the game";
-    for (const id of ["settings-takeover", "settings-rated"]) $(id).closest(".field").hidden = Boolean(aid);
+    $("lobby-takebacks").textContent = aid ? "" : lobby.takebacks_words || "";
+    for (const id of ["settings-takeover", "settings-rated", "settings-takebacks"]) $(id).closest(".field").hidden = Boolean(aid);
     showRulesLink($("lobby-rules"), lobby.kind, lobby.title);
     const invite = $("invite-link");
     const url = new URL(lobby.invite_url || `/lobbies/${lobby.id}`, location.origin).href;

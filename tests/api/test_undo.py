@@ -131,6 +131,12 @@ def test_a_rated_table_allows_no_takeback_and_says_so(players: Any) -> None:
     passed = end_bazaar_turn(ann, game_id)
     refused = ask_takeback(ann, game_id, passed["seq"])
     assert refused.status_code == 409 and refused.json()["detail"]["code"] == "TAKEBACKS_OFF"
+    # the host of a rated table may allow them, and the lobby then says so
+    other = ann.ok(ann.post("/api/lobbies", json={"kind": "bazaar", "players": 2,
+                                                  "rated": True}))
+    allowed = ann.ok(ann.patch(f"/api/lobbies/{other['id']}", json={"takebacks": True}))
+    assert allowed["takebacks"] is True
+    assert allowed["takebacks_words"].startswith("Takebacks allowed")
 
 
 def test_against_bots_a_takeback_needs_no_answer(players: Any) -> None:

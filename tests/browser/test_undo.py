@@ -76,3 +76,18 @@ def test_a_takeback_is_asked_and_accepted_between_two_pages(guest, problems) -> 
     assert game(ann, game_id)["view"]["to_act"] == [0]
     ann.screenshot(path=str(SHOTS / "takeback-done-desktop.png"))
     assert problems.errors == []
+
+
+def test_the_lobby_says_whether_takebacks_are_allowed(guest, problems) -> None:
+    page = guest("Ann", viewport=SIZES["phone"], is_mobile=True, has_touch=True)
+    lobby = post(page, "/api/lobbies", {"kind": "bazaar", "players": 2, "rated": True})
+    page.goto(f"/lobbies/{lobby['id']}")
+    said = page.get_by_test_id("lobby-takebacks")
+    said.filter(has_text="No takebacks").wait_for()
+    page.screenshot(path=str(SHOTS / "lobby-rated-phone.png"))
+    page.evaluate("""(id) => fetch(`/api/lobbies/${id}`, {method: 'PATCH',
+        headers: {'content-type': 'application/json'}, body: JSON.stringify({rated: false})})""",
+                  lobby["id"])
+    page.reload()
+    said.filter(has_text="Takebacks allowed").wait_for()
+    assert problems.errors == []
