@@ -495,7 +495,9 @@ async function gamePage() {
   const levels = Object.fromEntries((game.seats || []).filter((s) => s.holder === "bot" && s.level).map((s) => [s.seat, s.level]));
   const takeover = game.takeover_level || null;
   const profiles = profilesOf(game);
-  const vacations = Object.fromEntries((game.seats || []).filter((s) => s.vacation).map((s) => [s.seat, s.vacation.words]));
+  // a vacation and weekends off, in words, beside the name (issue 27)
+  const vacations = Object.fromEntries((game.seats || []).filter((s) => s.vacation || s.weekends_off)
+    .map((s) => [s.seat, [s.vacation, s.weekends_off].filter(Boolean).map((v) => v.words).join(" · ")]));
   // the seats on the host's device (hot-seat) are as connected as the host is
   const hostId = game.host && game.host.user_id;
   const device = (game.seats || []).filter((s) => s.holder === "host" || (hostId && s.user_id === hostId))

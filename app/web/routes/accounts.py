@@ -18,6 +18,7 @@ from app.identity import accounts
 from app.identity.service import Identity, identify, open_session, revoke_sessions
 from app.names import check_username
 from app.notify import service as notify
+from app.play import vacations
 from app.ratelimit import limit_own, limit_recovery, limit_signin
 from app.schemas import Body, Name
 from app.web.deps import COOKIE, CurrentUser, PlayDep, SessionDep, forget_sessions, token_of
@@ -219,6 +220,7 @@ async def delete(body: ConfirmIn, request: Request, response: Response, user: Cu
     revoked = await accounts.erase(session, user, body.password)
     live = await erasure.neutral_names(session, user.user_id)
     await notify.forget(session, user.user_id)  # its address and push subscriptions go too
+    await vacations.forget(session, user.user_id)  # and its vacations (issue 27)
     await _revoked(request, session, revoked)  # resigning below uses the service's sessions
     forget_sessions(request.app, [], user.user_id)
     await erasure.resign_live(play, user.user_id, live)
