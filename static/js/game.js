@@ -5,7 +5,6 @@
 // (game_controls.js) and the hot-seat switcher (hot_seat.js). This file holds the page's state
 // and wires those pieces to the socket; each piece is a module of its own (docs/client.md).
 
-import {seatName} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {showError} from "./words.js";
 import {whoAmI} from "./identity.js";

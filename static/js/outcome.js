@@ -4,7 +4,7 @@
 // breakdown (breakdown.js) and the score chart (score-chart.js) are drawn beside it by the page.
 
 import {el, clear, seatColor, seatName} from "./dom.js";
-import {num, plural} from "./numbers.js";
+import {num, plural} from "./plain_words.js";
 
 // The end of a game in words (issue 13, point 20): every `reason` each engine's outcome can give,
 // and its `details`, as phrases; never a raw value, id or 0-based seat.

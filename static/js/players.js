@@ -3,7 +3,7 @@
 // the board says of them, board.playerDetails), the turn clock, and whose turn it is.
 
 import {el, clear, seatColor, seatName} from "./dom.js";
-import {num, plural} from "./numbers.js";
+import {num, plural} from "./plain_words.js";
 import {soloFormula} from "./outcome.js";
 
 // A public per-player figure worth a line in the generic panel: numbers, short words, small
