@@ -93,7 +93,7 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
     if (solo && (outcome.scores || [])[p.seat] !== undefined) {
       // the figure above is the trunk; the solo score is the formula's result (BOM-51)
       item.append(el("span", {class: "player-extra", "data-testid": `solo-score-${p.seat}`,
-        text: `trunk ${outcome.details.T} · solo score ${outcome.scores[p.seat]} = ${soloFormula(outcome.details)}`}));
+        text: `trunk ${outcome.details.T} · solo score ${num(outcome.scores[p.seat])} = ${soloFormula(outcome.details)}`}));
     }
     item.style.setProperty("--seat", seatColor(p.seat));
     if (clocks[p.seat] !== undefined && toAct.has(p.seat)) {
