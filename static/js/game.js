@@ -15,6 +15,7 @@ import {endScoreChart} from "./score-chart.js";
 import {createMoveGate} from "./move-confirm.js";
 import {renderBreakdown} from "./breakdown.js";
 import {showRatings} from "./ratings.js";
+import {mountTextPlay} from "./textplay.js";
 
 // ------------------------------------------------------------------ board host (shared)
 
@@ -797,6 +798,7 @@ async function gamePage() {
       showEnd();
       refreshClock();
       followTurn();
+      textplay.update(events, source, before);
     },
     onStatus(status, info) {
       // the session of a visitor who had one ended elsewhere: the page says so (identity.js)
@@ -834,6 +836,8 @@ async function gamePage() {
     },
   });
 
+  // the move box, its commands and text mode (issue 31): static/js/textplay.js
+  const textplay = mountTextPlay({gameId, kind: game.kind, names, state, submit, clockOn, clocks: clocksNow});
   for (const msg of game.chat || []) $("chat").append(chatLine(msg));
   $("chat-form").querySelector("button[type=submit]").disabled = false;
   fitSide();
