@@ -28,29 +28,37 @@ export function mountMoveBox(form, ctx) {
   const base = () => `/api/games/${encodeURIComponent(ctx.gameId)}`;
   const seatQuery = () => (ctx.state.seat !== null ? `seat=${encodeURIComponent(ctx.state.seat)}` : "");
 
-  /** The seat's legal moves in the notation now (cached for the step). */
+  /** The seat's legal moves in the notation now (cached for the step). The server may be a
+   * step ahead of the page (a bot answered at once): it is asked again, a few times at most. */
   async function legalTexts() {
-    const {seq, seat} = ctx.state;
-    if (texts.seq === seq && texts.seat === seat) return texts.moves;
-    if (!asking) {
-      asking = api("GET", `${base()}/legal-texts?${seatQuery()}`)
-        .then((r) => { texts = {seq: r.seq, seat: r.seat, moves: r.moves || []}; return texts.moves; })
-        .finally(() => { asking = null; });
+    for (let tries = 0; tries < 3; tries++) {
+      const {seq, seat} = ctx.state;
+      if (texts.seq === seq && texts.seat === seat) break;
+      if (!asking) {
+        asking = api("GET", `${base()}/legal-texts?${seatQuery()}`)
+          .then((r) => { texts = {seq: r.seq, seat: r.seat, moves: r.moves || []}; })
+          .finally(() => { asking = null; });
+      }
+      await asking;
     }
-    return asking;
+    return texts.moves;
   }
 
-  function fillList(moves) {
+  function fillList(moves, seq) {
     list.replaceChildren(...moves.map((m) => Object.assign(document.createElement("option"), {value: m})));
-    form.dataset.legalSeq = String(texts.seq);  // for tests: the completion is for this step
+    form.dataset.legalSeq = String(seq);  // for tools and tests: the completion is for this step
   }
 
   async function refresh() {
     const playing = ctx.state.seat !== null && ctx.state.status !== "finished";
     form.dataset.mode = playing ? "play" : "watch";
     input.placeholder = playing ? "a move, e.g. " + (texts.moves[0] || "/legal") : "/turn, /scores, /last";
-    if (!playing || !(ctx.state.legal || []).length) { fillList([]); return; }
-    try { fillList(await legalTexts()); } catch { /* completion is a help: the box still reads */ }
+    if (!playing || !(ctx.state.legal || []).length) { fillList([], -1); return; }
+    try {
+      const moves = await legalTexts();
+      // only the list of the step the page shows (a later refresh fills the next one)
+      if (texts.seq === ctx.state.seq && texts.seat === ctx.state.seat) fillList(moves, texts.seq);
+    } catch { /* completion is a help: the box still reads */ }
   }
 
   async function play(line) {
