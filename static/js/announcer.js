@@ -21,7 +21,9 @@ export function createAnnouncer(region) {
   return {
     /** Say `text` with the next batch (dropped when empty or the same as the last queued). */
     say(text) {
-      const line = String(text || "").trim();
+      let line = String(text || "").trim();
+      // each message a sentence of its own, so that a batch reads as several
+      if (line && !/[.!?:;)]$/.test(line)) line += ".";
       if (!line || queue[queue.length - 1] === line) return;
       queue.push(line);
       if (!timer) timer = setTimeout(flush, BATCH_MS);

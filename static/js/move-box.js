@@ -61,6 +61,9 @@ export function mountMoveBox(form, ctx) {
     } catch { /* completion is a help: the box still reads */ }
   }
 
+  // a refusal or an answer is said under the box: it is brought into view with the box
+  const reveal = () => requestAnimationFrame(() => form.scrollIntoView({block: "nearest"}));
+
   async function play(line) {
     if (ctx.state.seat === null) {
       showError(error, "You are watching this game: only its players move. Commands work: /turn, /scores, /last.", ctx.kind);
@@ -99,6 +102,7 @@ export function mountMoveBox(form, ctx) {
       }
     } finally {
       busy = false;
+      reveal();
     }
   });
   input.addEventListener("focus", () => { refresh(); });

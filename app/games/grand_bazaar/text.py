@@ -22,13 +22,17 @@ def gems_words(hand: dict[str, int] | None) -> str:
     return ", ".join(parts) if parts else "no gem"
 
 
+def _grands(n: object) -> str:
+    return f"{n} grand{'' if n == 1 else 's'}"
+
+
 def sections(view: dict[str, Any], seat: int | None, names: Sequence[str]) -> list[Section]:
     """Grand Bazaar's own areas, before the players and scores every game has."""
     out: list[Section] = []
     players = view.get("players") or []
     mine = next((p for p in players if p.get("seat") == seat), None)
     if mine is not None:
-        out.append(section("Your holdings", [f"Money: {mine.get('money', 0)}",
+        out.append(section("Your holdings", [f"Money: {_grands(mine.get('money', 0))}",
                                              f"Gems: {gems_words(mine.get('hand'))}"]))
     prices, stock = view.get("prices") or {}, view.get("stock") or {}
     out.append(section("The market", [
@@ -42,6 +46,6 @@ def sections(view: dict[str, Any], seat: int | None, names: Sequence[str]) -> li
         rounds.append(f"You must buy a gem this turn: {' or '.join(can) or 'none is possible'}.")
     out.append(section("The round", rounds))
     out.append(section("Other players", [
-        f"{seat_name(view, names, int(p.get('seat', 0)))}: money {p.get('money', 0)}, "
+        f"{seat_name(view, names, int(p.get('seat', 0)))}: {_grands(p.get('money', 0))}, "
         f"{gems_words(p.get('hand'))}" for p in players if p.get("seat") != seat]))
     return out
