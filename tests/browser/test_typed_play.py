@@ -19,17 +19,20 @@ pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 SIZES = [("desktop", DESKTOP, False), ("phone", PHONE, True)]
-KINDS = [("bazaar", {"first_player": 0}), ("grand-bazaar", {"first_player": 0}),
-         ("bombay-bazar", {}), ("carcassonne", {"first_player": 0})]
+AUCTION = {"players": ["Red", "Blue", "Black"], "placer": 1,
+           "tiles": [{"type": "U"}, {"type": "BZ4"}, {"label": "River"}]}
+KINDS = [("bazaar", 2, {"first_player": 0}), ("grand-bazaar", 2, {"first_player": 0}),
+         ("bombay-bazar", 2, {}), ("carcassonne", 2, {"first_player": 0}),
+         ("carcassonne-auction", 3, AUCTION)]
 
 
-@pytest.mark.parametrize(("kind", "options"), KINDS, ids=[k for k, _ in KINDS])
+@pytest.mark.parametrize(("kind", "players", "options"), KINDS, ids=[k for k, _, _ in KINDS])
 @pytest.mark.parametrize(("size", "device", "confirm"), SIZES, ids=[s for s, _, _ in SIZES])
 def test_a_whole_game_is_played_against_a_bot_by_typing_only(
-        guest, problems, kind, options, size, device, confirm):  # type: ignore[no-untyped-def]
+        guest, problems, kind, players, options, size, device, confirm):  # type: ignore[no-untyped-def]
     page = guest("Ann", **device)
     record_moves_sent(page)
-    game_id = start_against_bots(page, kind, 2, options)
+    game_id = start_against_bots(page, kind, players, options)
     page.goto(f"/games/{game_id}")
     typed = play_by_typing(page, seed=3, confirm=confirm)
     page.get_by_test_id("ranking").wait_for()
