@@ -7,7 +7,8 @@ import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {whoAmI} from "./identity.js";
 import {LogView, entryTexts} from "./log.js";
-import {mountBoard, profilesOf, renderPlayers} from "./game.js";
+import {mountBoard} from "./board_host.js";
+import {profilesOf, renderPlayers} from "./players.js";
 import {fetchScores, mountScoreChart} from "./score-chart.js";
 import {continueHere} from "./continue_here.js";
 
