@@ -47,6 +47,7 @@ from app.web.routes.notify import router as notify_router
 from app.web.routes.ratings import router as ratings_router
 from app.web.routes.rematch import router as rematch_router
 from app.web.routes.session import router as identity_router
+from app.web.routes.textplay import router as textplay_router
 from app.web.routes.tournaments import router as tournaments_router
 from app.web.routes.vacation import router as vacation_router
 from app.web.sockets.account import router as account_ws_router
@@ -138,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(account_router)
     app.include_router(lobbies_router)
     app.include_router(play_router)
+    app.include_router(textplay_router)
     app.include_router(ratings_router)
     app.include_router(rematch_router)
     app.include_router(tournaments_router)

@@ -12,6 +12,7 @@ import {Connection} from "./connection.js";
 import {LogView} from "./log.js";
 import {fetchRematch} from "./rematch.js";
 import {createMoveGate} from "./move-confirm.js";
+import {mountTextPlay} from "./textplay.js";
 import {mountBoard, moveLabel} from "./board_host.js";
 import {profilesOf, renderPlayers} from "./players.js";
 import {drawEndCard, bringEndCardIntoView} from "./end_card.js";
@@ -208,6 +209,7 @@ async function gamePage() {
       showEnd();
       clock.refresh();
       hotSeat.followTurn();
+      textplay.update(events, source, before);
     },
     onStatus(status, info) {
       // the session of a visitor who had one ended elsewhere: the page says so (identity.js)
@@ -236,6 +238,9 @@ async function gamePage() {
   });
 
   const chat = createChat({game, gameId, visitor, conn});
+  // the move box, its commands and text mode (issue 31): static/js/textplay.js
+  const textplay = mountTextPlay({gameId, kind: game.kind, names, state, submit, clocks: clock.now,
+    clockOn: Boolean(game.clock && game.clock.mode && game.clock.mode !== "off")});
   fitSideColumn();
 
   // a seat resigned (this page's or anyone's): the bot plays it; when it is the seat shown here,
