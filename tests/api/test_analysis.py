@@ -17,6 +17,7 @@ from app.games.base import ReplayRng, SeededRng, get_engine
 from tests.bot_doubles import SLOW_DIR
 from tests.conftest import BACKENDS, Player, ServerThread, database_url, make_settings, start_game
 from tests.support.games import local_record
+from tests.support.server_loop import on_server
 
 
 def _settings(url: str) -> Any:
@@ -84,8 +85,13 @@ def test_an_analysis_is_refused_in_play_bounded_per_player_shared_and_survives_a
         assert ann.ok(ann.get(f"/api/games/{second}/analysis"))["status"] == "none"
         ann.http.close()
         bob.http.close()
-    # the server stopped with the analysis pending; a new one takes it up and finishes it
-    (folder / "release").write_text("go")
+        # the server stops with the analysis pending: its task first (as at shutdown), then
+        # the worker's search may end, so that the pool's shutdown need not wait for it
+        on_server(srv, srv.app.state.analyses.stop)
+        (folder / "release").write_text("go")
+        stopped = srv.app.state.analyses
+        assert not stopped.running(first)
+    # a new server takes the pending analysis up and finishes it
     with ServerThread(_settings(url)) as srv:
         ann, bob = Player(srv.url, "Ann"), Player(srv.url, "Bob")
         found = _done(bob, first)
