@@ -131,7 +131,8 @@ class Analyses:
              "best": positions[p.seq - 1]["best"],
              "same": analysis.same_move(positions[p.seq - 1]["best"], p.move)}
             for p in played]
-        found["marked"] = analysis.marked(lost)
+        agreed = {m["seq"] for m in found["moves"] if m["same"]}
+        found["marked"] = analysis.marked(lost, agreed=agreed)
         return found
 
     # ------------------------------------------------------------------ the work

@@ -19,7 +19,7 @@ lost the most. Deterministic for a given seed; standard library only.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from app.games import bots
@@ -132,10 +132,11 @@ def losses(chances: Sequence[Sequence[float]], played: Sequence[Played]) -> dict
     return lost
 
 
-def marked(lost: dict[int, float], count: int = MARKED,
-           threshold: float = MARK_THRESHOLD) -> list[int]:
+def marked(lost: dict[int, float], count: int = MARKED, threshold: float = MARK_THRESHOLD,
+           agreed: Collection[int] = ()) -> list[int]:
     """The steps of the moves that lost the most (at most ``count``, each at least
-    ``threshold``), in the order of the game."""
-    worst = sorted((seq for seq, loss in lost.items() if loss >= threshold),
+    ``threshold``), in the order of the game. A move in ``agreed`` (the bot would have played
+    it too) is never marked: what it lost was the luck of the draw, not a mistake."""
+    worst = sorted((seq for seq, loss in lost.items() if loss >= threshold and seq not in agreed),
                    key=lambda seq: (-lost[seq], seq))[:count]
     return sorted(worst)

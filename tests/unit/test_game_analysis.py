@@ -76,3 +76,5 @@ def test_the_moves_that_lost_the_most_are_marked_in_game_order() -> None:
     assert lost[5] == pytest.approx(0.22)  # seat 0: 0.32 -> 0.1
     assert analysis.marked(lost) == [2, 3, 5]
     assert analysis.marked(lost, count=2) == [2, 3]
+    # a move the bot would have played too lost by luck: never marked
+    assert analysis.marked(lost, agreed={3}) == [2, 5]
