@@ -15,6 +15,7 @@ import {endScoreChart} from "./score-chart.js";
 import {createMoveGate} from "./move-confirm.js";
 import {renderBreakdown} from "./breakdown.js";
 import {showRatings} from "./ratings.js";
+import {thinkingLine} from "./thinking.js";
 
 // ------------------------------------------------------------------ board host (shared)
 
@@ -475,6 +476,7 @@ async function gamePage() {
     return;
   }
   const names = (game.seats || []).map((s) => s.name);
+  const thinking = thinkingLine($("thinking"), names); // "Bot 2 is thinking…" (issue 28.3)
   // "Next game" (issue 27): the longest-waiting other game where it is your turn; rechecked
   // after every move that the page sees
   let nextAsked = null;
@@ -792,6 +794,7 @@ async function gamePage() {
         }
       }
       drawBoard(events);
+      thinking.onState(view, seq);
       gate.refresh(resignedHere() ? [] : legal);
       drawChrome();
       showEnd();
@@ -823,6 +826,7 @@ async function gamePage() {
       state.away = seats; drawChrome();
     },
     onResigned(seat) { markResigned(seat); },
+    onThinking(frame) { thinking.onFrame(frame); },
     async onRematch() {
       try { state.rematch = await fetchRematch(gameId); } catch { return; }
       drawChrome();

@@ -130,7 +130,7 @@ class Connection:
                     await self.play.catch_up(self.live)
             if self.seq is not None and self.live.seq > self.seq:
                 await self.catch_up(self.seq)
-        elif kind in ("chat", "presence", "away", "rematch"):
+        elif kind in ("chat", "presence", "away", "rematch", "thinking"):
             await self.send(notice)
         elif kind == "resigned" and self.seq is not None:
             await self.send(notice)
