@@ -52,10 +52,11 @@ def main() -> None:
             analysis.best_move(engine, states[k], movers[k], f"bench:{k}:best")
             chances_cpu.append(middle - started)
             best_cpu.append(time.process_time() - middle)
-        per = statistics.mean(chances_cpu) + statistics.mean(best_cpu)
+        chances, best = statistics.mean(chances_cpu), statistics.mean(best_cpu)
+        per = chances + best
         lines.append(
-            f"{engine.kind:14} positions {len(states):4}  chances {statistics.mean(chances_cpu):.3f} s"
-            f"  hard choice {statistics.mean(best_cpu):.3f} s  per position {per:.3f} s"
+            f"{engine.kind:14} positions {len(states):4}  chances {chances:.3f} s"
+            f"  hard choice {best:.3f} s  per position {per:.3f} s"
             f"  whole game ~{per * len(states) / 60:.1f} min of one worker")
         print(lines[-1], flush=True)
     RESULTS.mkdir(exist_ok=True)
