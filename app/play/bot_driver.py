@@ -101,6 +101,9 @@ class BotDriver:
         self.metrics = metrics
         self.settings = settings
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        # the ``thinking`` notice of each game whose hard bot thinks here now, for a socket
+        # that connects mid-search (app/web/sockets/game.py)
+        self.thinking: dict[str, dict[str, Any]] = {}
         self._resume_task: asyncio.Task[None] | None = None
 
     def kick(self, live: LiveGame) -> None:
@@ -156,10 +159,12 @@ class BotDriver:
         seat, the step it thinks at and who it plays for (a bot seat, a resigned or away
         seat); nothing of the search itself."""
         notice = {"type": "thinking", "seat": seat, "seq": seq, "actor": actor}
-        await self._tell(live.id, {**notice, "thinking": True})
+        self.thinking[live.id] = {**notice, "thinking": True}
+        await self._tell(live.id, self.thinking[live.id])
         try:
             return await self._think(live, state, seat, seed)
         finally:
+            self.thinking.pop(live.id, None)
             await self._tell(live.id, {**notice, "thinking": False})
 
     async def _tell(self, game_id: str, notice: dict[str, Any]) -> None:

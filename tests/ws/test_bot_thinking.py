@@ -1,7 +1,8 @@
 """The table is told when a bot thinks (issue 28, point 3): a ``thinking`` frame when a hard
 bot's search starts, another when it ends, and then its move; each with the seat, the step and
-who the bot plays for. The workers run the slow double (tests/bot_doubles.py), which thinks until
-the test releases it, so the test sees the search under way without timing anything."""
+who the bot plays for; a socket that connects mid-search is told after its snapshot. The workers
+run the slow double (tests/bot_doubles.py), which thinks until the test releases it, so the test
+sees the search under way without timing anything."""
 
 from __future__ import annotations
 
@@ -72,6 +73,12 @@ def test_the_table_is_told_when_a_hard_bot_starts_and_stops_thinking(
     assert started == {"type": "thinking", "seat": 1, "seq": 1, "actor": "bot",
                        "thinking": True}
     _wait_for(folder / "started")  # the search is under way in the worker
+    # a viewer who connects mid-search is told after its snapshot
+    late = Viewer(server.url, game_id, ann.token)
+    late.send({"type": "hello"})
+    late.recv_type("snapshot")
+    assert late.recv_type("thinking") == started
+    late.close()
     (folder / "release").write_text("go")
     after = _frames_until(viewer, lambda f: f["type"] == "patch" and f["seq"] == 2)
     kinds = [f["type"] for f in after]
