@@ -78,3 +78,13 @@ def test_the_moves_that_lost_the_most_are_marked_in_game_order() -> None:
     assert analysis.marked(lost, count=2) == [2, 3]
     # a move the bot would have played too lost by luck: never marked
     assert analysis.marked(lost, agreed={3}) == [2, 5]
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.kind)
+def test_the_chances_never_use_what_a_spectator_could_not_see(engine: Engine) -> None:
+    # the same position with its hidden parts (deck order, hands) drawn otherwise: the same
+    # chances, so the estimate cannot have used the game's real future
+    states, _ = _positions(engine, 8)
+    state = states[-1]
+    other = engine.resample_hidden(state, None, SeededRng("another deck"))
+    assert analysis.win_chances(engine, other, 4, "t") == analysis.win_chances(engine, state, 4, "t")
