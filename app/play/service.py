@@ -65,7 +65,7 @@ class PlayService:
         self.pipeline = MovePipeline(self.games, self.writer, self.finisher, hub, self.metrics,
                                      settings, self.kick_bots)
         self.bot_driver = BotDriver(self.games, self.pipeline.commit, self.bots, self.metrics,
-                                    settings)
+                                    settings, hub.fan_out)
         self.timeouts = Timeouts(sessions, hub, self.pipeline.commit, self.kick_bots)
 
     # ------------------------------------------------------------------ the games held here

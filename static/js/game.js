@@ -23,6 +23,7 @@ import {createLogFeed} from "./log_feed.js";
 import {createHotSeat, storeSeat, wantedSeat} from "./hot_seat.js";
 import {createNextGame, drawRematchControls, drawResign, wireRematch, wireResign} from "./game_controls.js";
 import {fitSideColumn} from "./side_column.js";
+import {thinkingLine} from "./thinking.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -76,6 +77,7 @@ async function gamePage() {
   document.title = `${game.title || game.kind} · Bazaar`;
   $("game-title").textContent = game.title || game.kind;
   const log = new LogView($("log"), {names});
+  const thinking = thinkingLine($("thinking"), names); // "Bot 2 is thinking…" (issue 28.3)
   const logFeed = createLogFeed({gameId, log, state, bots, levels, takeover});
   const boardRoot = $("board");
   const resignedHere = () => state.seat !== null && state.resigned.includes(state.seat);
@@ -204,6 +206,7 @@ async function gamePage() {
         }
       }
       drawBoard(events);
+      thinking.onState(view, seq);
       gate.refresh(resignedHere() ? [] : legal);
       drawChrome();
       showEnd();
@@ -226,6 +229,7 @@ async function gamePage() {
       state.away = seats; drawChrome();
     },
     onResigned(seat) { markResigned(seat); },
+    onThinking(frame) { thinking.onFrame(frame); },
     async onRematch() {
       try { state.rematch = await fetchRematch(gameId); } catch { return; }
       drawChrome();
