@@ -379,6 +379,7 @@ export class Connection {
       case "rematch": if (this.handlers.onRematch) this.handlers.onRematch(frame); break;
       case "takeback": if (this.handlers.onTakeback) this.handlers.onTakeback(frame); break;
       case "away": if (this.handlers.onAway) this.handlers.onAway(frame.seats || []); break;
+      case "thinking": if (this.handlers.onThinking) this.handlers.onThinking(frame); break;
       case "reconnect":
         this._drop();
         this.attempt = 0;

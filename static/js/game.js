@@ -12,6 +12,7 @@ import {Connection} from "./connection.js";
 import {LogView} from "./log.js";
 import {fetchRematch} from "./rematch.js";
 import {createMoveGate} from "./move-confirm.js";
+import {mountTextPlay} from "./textplay.js";
 import {mountBoard, moveLabel} from "./board_host.js";
 import {profilesOf, renderPlayers} from "./players.js";
 import {drawEndCard, bringEndCardIntoView} from "./end_card.js";
@@ -23,6 +24,7 @@ import {createHotSeat, storeSeat, wantedSeat} from "./hot_seat.js";
 import {createNextGame, drawRematchControls, drawResign, wireRematch, wireResign} from "./game_controls.js";
 import {fitSideColumn} from "./side_column.js";
 import {mountTakeback} from "./takeback.js";
+import {thinkingLine} from "./thinking.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -78,6 +80,7 @@ async function gamePage() {
   document.title = `${game.title || game.kind} · Bazaar`;
   $("game-title").textContent = game.title || game.kind;
   const log = new LogView($("log"), {names});
+  const thinking = thinkingLine($("thinking"), names); // "Bot 2 is thinking…" (issue 28.3)
   const logFeed = createLogFeed({gameId, log, state, bots, levels, takeover});
   const boardRoot = $("board");
   const resignedHere = () => state.seat !== null && state.resigned.includes(state.seat);
@@ -208,11 +211,13 @@ async function gamePage() {
       }
       drawBoard(events);
       refreshUndo();
+      thinking.onState(view, seq);
       gate.refresh(resignedHere() ? [] : legal);
       drawChrome();
       showEnd();
       clock.refresh();
       hotSeat.followTurn();
+      textplay.update(events, source, before);
     },
     onStatus(status, info) {
       // the session of a visitor who had one ended elsewhere: the page says so (identity.js)
@@ -230,6 +235,7 @@ async function gamePage() {
     },
     onResigned(seat) { markResigned(seat); },
     onTakeback() { refreshUndo(); },
+    onThinking(frame) { thinking.onFrame(frame); },
     async onRematch() {
       try { state.rematch = await fetchRematch(gameId); } catch { return; }
       drawChrome();
@@ -242,6 +248,9 @@ async function gamePage() {
   });
 
   const chat = createChat({game, gameId, visitor, conn});
+  // the move box, its commands and text mode (issue 31): static/js/textplay.js
+  const textplay = mountTextPlay({gameId, kind: game.kind, names, state, submit, clocks: clock.now,
+    clockOn: Boolean(game.clock && game.clock.mode && game.clock.mode !== "off")});
   fitSideColumn();
 
   // a seat resigned (this page's or anyone's): the bot plays it; when it is the seat shown here,

@@ -1,11 +1,11 @@
 """takebacks: whether a table allows them, and the requests and their answers (issue 27,
 point 3)
 
-Follows 0020 (vacations). A game from before it allows no takeback (``takebacks`` false); an
+Follows 0021 (analyses). A game from before it allows no takeback (``takebacks`` false); an
 in-turn undo needs no column.
 
-Revision ID: 0021
-Revises: 0020
+Revision ID: 0022
+Revises: 0021
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0021'
-down_revision = '0020'
+revision = '0022'
+down_revision = '0021'
 branch_labels = None
 depends_on = None
 
