@@ -46,10 +46,14 @@ class GameError(Exception):
     status: int = 400
     default_code: str = "GAME_ERROR"
 
-    def __init__(self, reason: str, code: str | None = None) -> None:
+    def __init__(self, reason: str, code: str | None = None, *,
+                 message: dict[str, Any] | None = None, rule: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code or self.default_code
+        # the reason as data (app/games/messages.py), for each client to say in its language
+        self.message = message
+        self.rule = rule
 
 
 class InvalidMove(GameError):

@@ -1,0 +1,28 @@
+"""users.language: the language an account chose to be spoken to in (issue 29)
+
+Follows 0020 (vacations). NULL: the account chose none (the cookie, then the browser's
+Accept-Language decide).
+
+Revision ID: 0021
+Revises: 0020
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = '0021'
+down_revision = '0020'
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table('users') as batch:
+        batch.add_column(sa.Column('language', sa.String(length=8), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table('users') as batch:
+        batch.drop_column('language')
