@@ -626,6 +626,11 @@ class Engine(ABC):
         """The event in words, for the game log ("Ann bought one ruby at 11")."""
         return str(event.get("type", "event"))
 
+    def describe_message(self, event: Event, names: Sequence[str]) -> dict[str, Any] | None:
+        """The event as a message (app/games/messages.py) that each client says in its own
+        language; None for a game whose log is still English words only (``describe``)."""
+        return None
+
     def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
         """(players, options) pairs that the contract suite plays; games add their variants."""
         return [(self.min_players, {}), (self.max_players, {})]

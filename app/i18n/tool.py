@@ -25,27 +25,28 @@ ROOT = LOCALE_DIR.parents[1]
 TEMPLATE = LOCALE_DIR / "messages.pot"
 JSON_DIR = ROOT / "static" / "locale"
 
-KEYWORDS: dict[str, Any] = {
+PYTHON_KEYWORDS: dict[str, Any] = {
     **DEFAULT_KEYWORDS,
     "say": None, "say_n": (1, 2), "N_": None, "refuse": (2,), "ApiError": (3,),
-    "conflict": (2,), "forbidden": (2,), "unauthorized": None, "t": None, "tn": (1, 2),
+    "conflict": (2,), "forbidden": (2,), "unauthorized": None,
 }
-"""Functions whose string arguments are message ids (None: the first argument)."""
+"""Python functions whose string arguments are message ids (None: the first argument)."""
 
-SOURCES: list[tuple[str, list[tuple[str, str]], dict[str, dict[str, str]]]] = [
-    ("app", [("**.py", "python")], {}),
+SOURCES: list[tuple[str, list[tuple[str, str]], dict[str, dict[str, str]], dict[str, Any]]] = [
+    ("app", [("**.py", "python")], {}, PYTHON_KEYWORDS),
     ("templates", [("**.html", "jinja2.ext:babel_extract")],
-     {"**.html": {"trimmed": "true", "extensions": ""}}),
-    ("static/js", [("**.js", "javascript")], {}),
+     {"**.html": {"trimmed": "true", "extensions": ""}}, DEFAULT_KEYWORDS),
+    ("static/js", [("**.js", "javascript")], {}, {"t": None, "tn": (1, 2)}),
 ]
+"""Where message ids are: folder, file patterns, extractor options, keywords."""
 
 
 def extract() -> Catalog:
     """Every message id of the code base, with where it is used."""
     catalog = Catalog(project="Bazaar", charset="utf-8", fuzzy=False)
-    for folder, method_map, options in SOURCES:
+    for folder, method_map, options, keywords in SOURCES:
         for filename, lineno, message, comments, context in extract_from_dir(
-                ROOT / folder, method_map, options_map=options, keywords=KEYWORDS,
+                ROOT / folder, method_map, options_map=options, keywords=keywords,
                 comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
             if not message or not (message if isinstance(message, str) else message[0]):
                 continue

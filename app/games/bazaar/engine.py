@@ -21,9 +21,10 @@ from app.games.base import (
     shuffle,
 )
 from app.games.breakdown import Breakdown
+from app.games.messages import Message
 from app.games.notation import first_accepted
 
-from . import bot, hard_bot, notation, rules, view
+from . import bot, hard_bot, notation, rules, view, words
 from .breakdown import score_breakdown
 from .data import EXCHANGE_CARDS, STALL_COUNT, STALL_SIZE
 from .moves import parse_move
@@ -176,6 +177,9 @@ class BazaarEngine(Engine):
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return view.describe(event, names)
+
+    def describe_message(self, event: Event, names: Sequence[str]) -> Message:
+        return words.describe(event, names)
 
     def resample_hidden(self, state: BazaarState, seat: int | None, rng: Rng) -> BazaarState:
         """Redeal every face-down and unused card (BAZ-35); the tops and sizes stay.
