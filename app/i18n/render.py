@@ -11,6 +11,8 @@ from babel.lists import format_list
 from app.games.messages import Message, fill, is_message
 from app.i18n.catalogues import gettext_in, ngettext_in
 
+_LIST_LOCALE = {"en": "en_GB"}
+
 
 def render(message: Message, lang: str) -> str:
     """``message`` in ``lang``: its translation with every argument filled in."""
@@ -27,7 +29,8 @@ def _arg(value: Any, lang: str) -> str:
     if is_message(value):
         return render(value, lang)
     if isinstance(value, list):
-        return format_list([_arg(v, lang) for v in value], locale=lang)
+        # British English joins without the serial comma, as the engines' English does
+        return format_list([_arg(v, lang) for v in value], locale=_LIST_LOCALE.get(lang, lang))
     return str(value)
 
 

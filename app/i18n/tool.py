@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
@@ -84,7 +85,7 @@ def browser_catalogue(lang: str) -> dict[str, Any]:
     entries are left out (the browser then shows the English id)."""
     with po_path(lang).open("rb") as source:
         catalog = read_po(source, locale=lang)
-    categories = _categories(catalog.num_plurals)
+    categories = _categories(lang, catalog.num_plurals)
     messages: dict[str, Any] = {}
     for message in catalog:
         if not message.id or message.fuzzy:
@@ -98,9 +99,12 @@ def browser_catalogue(lang: str) -> dict[str, Any]:
     return {"lang": lang, "messages": dict(sorted(messages.items()))}
 
 
-def _categories(count: int) -> list[str]:
-    # gettext's forms of a two-form language are (singular, plural): Intl's "one" and "other"
-    return ["one", "other"] if count == 2 else ["one", "few", "many", "other"][:count]
+def _categories(lang: str, count: int) -> list[str]:
+    """The ``Intl.PluralRules`` category of each gettext form of ``lang``: Babel writes the
+    forms in CLDR's order of categories (French: "one", "many", "other")."""
+    tags = Locale.parse(lang).plural_form.tags | {"other"}
+    order = [tag for tag in ("zero", "one", "two", "few", "many", "other") if tag in tags]
+    return order if len(order) == count else ["one", "other"][:count]
 
 
 def browser_json(lang: str) -> str:

@@ -25,7 +25,7 @@ async function load(code) {
 // Top-level await: every module that imports this one runs once the catalogue is in.
 const catalogue = await load(lang);
 const plurals = new Intl.PluralRules(lang);
-const lists = typeof Intl.ListFormat === "function" ? new Intl.ListFormat(lang, {type: "conjunction"}) : null;
+const lists = typeof Intl.ListFormat === "function" ? new Intl.ListFormat(lang === "en" ? "en-GB" : lang, {type: "conjunction"}) : null;
 
 function fill(template, args) {
   return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name) =>
