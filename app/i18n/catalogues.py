@@ -45,3 +45,9 @@ def gettext_in(lang: str, message_id: str) -> str:
 def ngettext_in(lang: str, singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for ``n`` in ``lang``."""
     return translations(lang).ngettext(singular, plural, n)
+
+
+def pgettext_in(lang: str, context: str, message_id: str) -> str:
+    """``message_id`` in ``lang`` where the same English says two things ("Games": the kinds
+    of game, or the games played)."""
+    return translations(lang).pgettext(context, message_id)

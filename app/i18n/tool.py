@@ -4,9 +4,10 @@ then ``... compile`` (README, "Development notes").
 ``update`` reads every message id out of the Python code (``say``, ``say_n``, ``N_``, the
 refusals of ``ApiError``/``conflict``/``forbidden``/``unauthorized``/``refuse``, gettext's own
 ``_``/``gettext``/``ngettext``), the Jinja2 templates (``{% trans %}``, ``_()``) and the
-browser's modules (``t()``, ``tn()``), writes the template ``app/locale/messages.pot`` and
-merges it into each language's ``messages.po`` (a changed id turns fuzzy, a removed id is
-dropped). ``compile`` writes ``static/locale/<lang>.json`` for the browser.
+browser's modules and boards (``t()``, ``tn()``), writes the template
+``app/locale/messages.pot`` and merges it into each language's ``messages.po`` (a changed id
+turns fuzzy, a removed id is dropped). ``compile`` writes ``static/locale/<lang>.json`` for
+the browser.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ SOURCES: list[tuple[str, list[tuple[str, str]], dict[str, dict[str, str]], dict[
     ("templates", [("**.html", "jinja2.ext:babel_extract")],
      {"**.html": {"trimmed": "true", "extensions": ""}}, DEFAULT_KEYWORDS),
     ("static/js", [("**.js", "javascript")], {}, {"t": None, "tn": (1, 2)}),
+    ("static/games", [("**.js", "javascript")], {}, {"t": None, "tn": (1, 2)}),
 ]
 """Where message ids are: folder, file patterns, extractor options, keywords."""
 
@@ -88,8 +90,8 @@ def browser_catalogue(lang: str) -> dict[str, Any]:
     categories = _categories(lang, catalog.num_plurals)
     messages: dict[str, Any] = {}
     for message in catalog:
-        if not message.id or message.fuzzy:
-            continue
+        if not message.id or message.fuzzy or message.context:
+            continue  # an id with a context is the templates' alone
         if isinstance(message.id, tuple | list):
             forms = [str(form) for form in message.string or ()]
             if all(forms):
