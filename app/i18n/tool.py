@@ -105,7 +105,8 @@ def _categories(lang: str, count: int) -> list[str]:
     """The ``Intl.PluralRules`` category of each gettext form of ``lang``: Babel writes the
     forms in CLDR's order of categories (French: "one", "many", "other")."""
     tags = set(Locale.parse(lang).plural_form.tags) | {"other"}
-    order: list[str] = [tag for tag in ("zero", "one", "two", "few", "many", "other") if tag in tags]
+    order: list[str] = [tag for tag in ("zero", "one", "two", "few", "many", "other")
+                        if tag in tags]
     return order if len(order) == count else ["one", "other"][:count]
 
 

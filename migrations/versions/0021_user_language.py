@@ -19,10 +19,10 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table('users') as batch:
-        batch.add_column(sa.Column('language', sa.String(length=8), nullable=True))
+    op.add_column('users', sa.Column('language', sa.String(length=8), nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('users') as batch:
-        batch.drop_column('language')
+    # a plain ALTER TABLE (SQLite 3.35+ drops a column in place): a batch copy of users
+    # would trip the foreign keys that point at it
+    op.drop_column('users', 'language')

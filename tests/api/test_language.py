@@ -74,7 +74,8 @@ def test_a_refusal_is_said_in_the_request_s_language_and_changes_nothing(
     ann = players("Ann")
     game_id = start_game(ann, [], kind="bazaar", options={"first_player": 0}, bots=1)
     view = ann.game(game_id)
-    refused = ann.move(game_id, view["seq"], {"type": "EndTurn"}, headers=GERMAN)
+    refused = ann.post(f"/api/games/{game_id}/moves", headers=GERMAN,
+                       json={"seq": view["seq"], "move": {"type": "EndTurn"}})
     assert refused.status_code == 409
     detail = refused.json()["detail"]
     assert detail["code"] == "ILLEGAL_MOVE" and detail["rule"] == "BAZ-14"
