@@ -1,10 +1,10 @@
 """users.language: the language an account chose to be spoken to in (issue 29)
 
-Follows 0020 (vacations). NULL: the account chose none (the cookie, then the browser's
+Follows 0021 (analyses). NULL: the account chose none (the cookie, then the browser's
 Accept-Language decide).
 
-Revision ID: 0021
-Revises: 0020
+Revision ID: 0022
+Revises: 0021
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0021'
-down_revision = '0020'
+revision = '0022'
+down_revision = '0021'
 branch_labels = None
 depends_on = None
 
