@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 
 from app.games.base import GameError
 from app.games.messages import N_, Message, english, say
@@ -76,9 +77,10 @@ def from_game_error(err: GameError) -> ApiError:
     return ApiError(err.status, err.code, err.reason)
 
 
-def request_language(request: Request) -> str:
-    """The language of an API request: its ``bazaar_lang`` cookie, then ``Accept-Language``
-    (an account's choice reaches the cookie when it signs in: app/web/routes/language.py)."""
+def request_language(request: HTTPConnection) -> str:
+    """The language of an API request or socket: its ``bazaar_lang`` cookie, then
+    ``Accept-Language`` (an account's choice reaches the cookie when it signs in:
+    app/web/routes/language.py)."""
     return choose(None, request.cookies.get(COOKIE), request.headers.get("accept-language"))
 
 
