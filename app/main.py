@@ -44,6 +44,7 @@ from app.web.revocations import Revocations
 from app.web.routes.accounts import router as account_router
 from app.web.routes.analysis import router as analysis_router
 from app.web.routes.games import router as play_router
+from app.web.routes.language import router as language_router
 from app.web.routes.lobbies import router as lobbies_router
 from app.web.routes.notify import router as notify_router
 from app.web.routes.ratings import router as ratings_router
@@ -144,6 +145,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(identity_router)
     app.include_router(vacation_router)
     app.include_router(account_router)
+    app.include_router(language_router)
     app.include_router(lobbies_router)
     app.include_router(play_router)
     app.include_router(undo_router)

@@ -77,8 +77,8 @@ class Analyses:
                            "Only a finished game can be analysed: this game is still being "
                            "played.")
         if live.engine.table_aid:
-            raise conflict("NO_ANALYSIS",
-                           f"{live.engine.title} serves a table in person: it has no analysis.")
+            raise conflict("NO_ANALYSIS", "{title} serves a table in person: it has no "
+                           "analysis.", args={"title": live.engine.title})
         return live
 
     async def request(self, game_id: str, user_id: str) -> dict[str, Any]:

@@ -48,10 +48,14 @@ class GameError(Exception):
     status: int = 400
     default_code: str = "GAME_ERROR"
 
-    def __init__(self, reason: str, code: str | None = None) -> None:
+    def __init__(self, reason: str, code: str | None = None, *,
+                 message: dict[str, Any] | None = None, rule: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code or self.default_code
+        # the reason as data (app/games/messages.py), for each client to say in its language
+        self.message = message
+        self.rule = rule
 
 
 class InvalidMove(GameError):
@@ -660,6 +664,11 @@ class Engine(ABC):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """The event in words, for the game log ("Ann bought one ruby at 11")."""
         return str(event.get("type", "event"))
+
+    def describe_message(self, event: Event, names: Sequence[str]) -> dict[str, Any] | None:
+        """The event as a message (app/games/messages.py) that each client says in its own
+        language; None for a game whose log is still English words only (``describe``)."""
+        return None
 
     def text_sections(self, view: dict[str, Any], seat: Seat | None,
                       names: Sequence[str]) -> list[dict[str, Any]]:

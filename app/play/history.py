@@ -61,7 +61,8 @@ async def replay(play: PlayService, game_id: str, user_id: str | None, k: int,
     """The view at step ``k``: the caller's, or everything once the game has ended."""
     live = await play.load(game_id)
     if not 0 <= k <= live.seq:
-        raise ApiError(422, "BAD_STEP", f"step must be between 0 and {live.seq}")
+        raise ApiError(422, "BAD_STEP", "step must be between 0 and {last}",
+                       args={"last": live.seq})
     state, events = await state_at(play, live, k)
     engine = live.engine
     if live.finished:

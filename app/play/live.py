@@ -195,7 +195,8 @@ class LiveGame:
         return step.legal[viewer]
 
     def events_for(self, events: list[Event], viewer: Viewer) -> list[Event]:
-        """The events as ``viewer`` may see them, each with its description in words."""
+        """The events as ``viewer`` may see them, each with its description in words (and, for
+        a game that has them, as a message: app/games/messages.py)."""
         out = []
         public = self.finished
         for event in events:
@@ -208,7 +209,11 @@ class LiveGame:
             seen = event if public else self.engine.redact_event(event, viewer)
             if seen is None:
                 continue
-            out.append({**seen, "text": self.engine.describe(seen, self.names)})
+            words = {**seen, "text": self.engine.describe(seen, self.names)}
+            message = self.engine.describe_message(seen, self.names)
+            if message is not None:  # the line as data, for each client's language (issue 29)
+                words["message"] = message
+            out.append(words)
         return out
 
     def patch_frame(self, seq: int, viewer: Viewer) -> dict[str, Any] | None:

@@ -138,7 +138,8 @@ class MovePipeline:
             raise conflict("GAME_IMPORTED", "an imported game is for review; nobody moves in it")
         if seq != live.seq:
             # checked before the turn, so that the loser of a race learns the current seq
-            raise conflict("STALE_SEQ", f"the game is at seq {live.seq}, not {seq}", seq=live.seq)
+            raise conflict("STALE_SEQ", "the game is at seq {now}, not {seq}",
+                           args={"now": live.seq, "seq": seq}, seq=live.seq)
         if undo is None and seat != HOST and seat not in engine.to_act(live.state) \
                 and not engine.legal_moves(live.state, seat):
             raise forbidden("NOT_YOUR_TURN", "it is not your turn")
@@ -179,7 +180,8 @@ class MovePipeline:
         except IntegrityError:
             # someone else (another instance, another tab) took this seq first
             await self.games.catch_up(live)
-            raise conflict("STALE_SEQ", f"the game is at seq {live.seq}", seq=live.seq) from None
+            raise conflict("STALE_SEQ", "the game is at seq {now}", args={"now": live.seq},
+                           seq=live.seq) from None
         live.advance(new_seq, state, events, seat, reveal, undo[0] if undo else None)
         if actor == "player":
             live.away.discard(seat)  # a move of their own: the player is back (and in the log)

@@ -90,8 +90,8 @@ class UndoService:
         async with live.lock:
             acting = await self._acting(live, user_id, seat)
             if seq != live.seq:
-                raise conflict("STALE_SEQ", f"the game is at seq {live.seq}, not {seq}",
-                               seq=live.seq)
+                raise conflict("STALE_SEQ", "the game is at seq {now}, not {seq}",
+                               args={"now": live.seq, "seq": seq}, seq=live.seq)
             try:
                 target = undo_target(live.step, live.seq, acting)
             except GameError as err:
@@ -148,8 +148,8 @@ class UndoService:
                 raise conflict("TAKEBACKS_OFF", "this table allows no takebacks",
                                rule="TAKEBACK-3")
             if seq != live.seq:
-                raise conflict("STALE_SEQ", f"the game is at seq {live.seq}, not {seq}",
-                               seq=live.seq)
+                raise conflict("STALE_SEQ", "the game is at seq {now}, not {seq}",
+                               args={"now": live.seq, "seq": seq}, seq=live.seq)
             try:
                 target = takeback_target(live.step, live.seq, acting)
             except GameError as err:

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from app.errors import ApiError
+from app.errors import ApiError, request_language
 from app.identity.service import Identity
 from app.json_text import json_text
 from app.play.live import LiveGame
@@ -196,8 +196,10 @@ class Connection:
             result = await self.play.submit(self.live.id, user_id, frame.move, frame.seq,
                                             frame.client_move_id, self.viewer, words=False)
         except ApiError as err:
-            await self.error(err.code, err.reason, client_move_id=frame.client_move_id,
-                             **err.extra)
+            # said in the socket's language, and as data (docs/decisions.md, "Languages")
+            body = err.body(request_language(self.ws))
+            await self.error(body.pop("code"), body.pop("reason"),
+                             client_move_id=frame.client_move_id, **body)
             return
         await self.send({"type": "moved", "seq": result["seq"],
                          "client_move_id": frame.client_move_id})
