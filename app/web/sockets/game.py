@@ -216,7 +216,8 @@ class Connection:
         try:
             result = await self.play.undo.undo(self.live.id, user_id, frame.seq, self.viewer)
         except ApiError as err:
-            await self.error(err.code, err.reason, **err.extra)
+            body = err.body(request_language(self.ws))  # as a refused move is said
+            await self.error(body.pop("code"), body.pop("reason"), **body)
             return
         await self.send({"type": "undone", "seq": result["seq"]})
 
