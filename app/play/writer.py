@@ -30,7 +30,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.metrics import Metrics
 from app.periodic import Periodic
+from app.play import batch_statement
 from app.play.models import AwaySeat, Game, GameDuty, HardBotGame, MoveRow, Snapshot
+from app.play.writer_thread import WriterThread
 from app.utc import now
 
 log = logging.getLogger("bazaar.writer")
@@ -81,8 +83,13 @@ class MoveWriter:
     """Writes move records in batches; `write` returns once its record is committed."""
 
     def __init__(self, db: AsyncEngine, metrics: Metrics | None = None,
-                 claim_seconds: float = 60.0) -> None:
+                 claim_seconds: float = 60.0, own_thread: bool | None = None) -> None:
         self.db = db
+        # PostgreSQL's batches are written on a loop of their own (app/play/writer_thread.py);
+        # SQLite's driver already works on a thread of its own, and an in-memory database
+        # cannot be opened twice
+        self.own_thread = db.dialect.name == "postgresql" if own_thread is None else own_thread
+        self.thread: WriterThread | None = None
         self.metrics = metrics
         # how long the committing instance owns a finished game's duties before a sweep may
         # take them over (it completes them at once unless it crashed or a duty failed)
@@ -93,16 +100,22 @@ class MoveWriter:
         self.batches = 0
 
     def start(self) -> None:
+        if self.own_thread and self.thread is None:
+            self.thread = WriterThread(self.db.url.render_as_string(hide_password=False))
+            self.thread.start()
         self.runner.start()
 
     async def stop(self) -> None:
         await self.runner.stop()
+        if self.thread is not None:
+            await self.thread.stop()
+            self.thread = None
 
     async def write(self, record: MoveRecord) -> None:
         """Commit the record (raises IntegrityError if its seq is taken)."""
         if not self.runner.running:
             # no writer loop (a test's service, or shutdown): write on our own
-            await self._transact([record])
+            await self._transact_on(self.db, [record])
             return
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((record, done))
@@ -115,17 +128,24 @@ class MoveWriter:
             await self._commit(batch)
 
     async def _transact(self, records: list[MoveRecord]) -> None:
+        """`_transact_on` on the writer's own loop when it has one, else on this loop."""
+        if self.thread is None:
+            await self._transact_on(self.db, records)
+        else:
+            await self.thread.run(lambda db: self._transact_on(db, records))
+
+    async def _transact_on(self, db: AsyncEngine, records: list[MoveRecord]) -> None:
         """Write the records in one transaction, again on a fresh connection if the
         connection was dead; raises IntegrityError if a seq is someone else's."""
         attempt = 0
         while True:
             try:
-                async with self.db.begin() as conn:
+                async with db.begin() as conn:
                     await _write(conn, records, self.claim_seconds)
                 return
             except IntegrityError:
                 # after a connection lost during the commit, the clash may be our own rows
-                if attempt and await self._ours(records[0]):
+                if attempt and await _ours(db, records[0]):
                     return
                 raise
             except DBAPIError as err:
@@ -135,16 +155,6 @@ class MoveWriter:
                 attempt += 1
                 log.warning("a dead database connection met while writing %d moves; "
                             "writing them again (attempt %d)", len(records), attempt + 1)
-
-    async def _ours(self, record: MoveRecord) -> bool:
-        """Whether the move row at the record's seq is this record (a batch is one
-        transaction: its first row is there only if all of them are)."""
-        async with self.db.connect() as conn:
-            row = (await conn.execute(
-                select(_MOVES.c.seat, _MOVES.c.move, _MOVES.c.actor, _MOVES.c.client_move_id)
-                .where(_MOVES.c.game_id == record.game_id, _MOVES.c.seq == record.seq))).first()
-        return row is not None and tuple(row) == (record.seat, record.move, record.actor,
-                                                  record.client_move_id)
 
     async def _commit(self, batch: list[tuple[MoveRecord, asyncio.Future[None]]]) -> None:
         self.batches += 1
@@ -166,6 +176,17 @@ class MoveWriter:
             _settle(batch, None)
 
 
+async def _ours(db: AsyncEngine, record: MoveRecord) -> bool:
+    """Whether the move row at the record's seq is this record (a batch is one
+    transaction: its first row is there only if all of them are)."""
+    async with db.connect() as conn:
+        row = (await conn.execute(
+            select(_MOVES.c.seat, _MOVES.c.move, _MOVES.c.actor, _MOVES.c.client_move_id)
+            .where(_MOVES.c.game_id == record.game_id, _MOVES.c.seq == record.seq))).first()
+    return row is not None and tuple(row) == (record.seat, record.move, record.actor,
+                                              record.client_move_id)
+
+
 def _settle(batch: list[tuple[MoveRecord, asyncio.Future[None]]],
             error: BaseException | None) -> None:
     for _, done in batch:
@@ -179,6 +200,11 @@ def _settle(batch: list[tuple[MoveRecord, asyncio.Future[None]]],
 async def _write(conn: AsyncConnection, records: list[MoveRecord],
                  claim_seconds: float = 60.0) -> None:
     stamp = now()
+    if conn.dialect.name == "postgresql" and batch_statement.fits(records):
+        # the common batch in one statement (app/play/batch_statement.py)
+        await conn.exec_driver_sql(batch_statement.STATEMENT,
+                                   batch_statement.arguments(records, stamp))
+        return
     await conn.execute(insert(_MOVES), [{
         "game_id": r.game_id, "seq": r.seq, "seat": r.seat, "move": r.move,
         "chance": r.chance, "events": r.events, "actor": r.actor,
