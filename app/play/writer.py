@@ -83,13 +83,14 @@ class MoveWriter:
     """Writes move records in batches; `write` returns once its record is committed."""
 
     def __init__(self, db: AsyncEngine, metrics: Metrics | None = None,
-                 claim_seconds: float = 60.0, own_thread: bool | None = None) -> None:
+                 claim_seconds: float = 60.0, own_thread: bool = False) -> None:
         self.db = db
-        # PostgreSQL's batches are written on a loop of their own (app/play/writer_thread.py);
-        # SQLite's driver already works on a thread of its own, and an in-memory database
-        # cannot be opened twice
-        self.own_thread = db.dialect.name == "postgresql" if own_thread is None else own_thread
+        # PostgreSQL's batches may be written on a loop of their own (app/play/writer_thread.py,
+        # MOVE_WRITER_THREAD); never SQLite's: its driver already works on a thread of its own,
+        # and an in-memory database cannot be opened twice
+        self.own_thread = own_thread and db.dialect.name == "postgresql"
         self.thread: WriterThread | None = None
+        self._serving_loop: asyncio.AbstractEventLoop | None = None
         self.metrics = metrics
         # how long the committing instance owns a finished game's duties before a sweep may
         # take them over (it completes them at once unless it crashed or a duty failed)
@@ -100,6 +101,7 @@ class MoveWriter:
         self.batches = 0
 
     def start(self) -> None:
+        self._serving_loop = asyncio.get_running_loop()
         if self.own_thread and self.thread is None:
             self.thread = WriterThread(self.db.url.render_as_string(hide_password=False))
             self.thread.start()
@@ -152,9 +154,20 @@ class MoveWriter:
                 # SQLAlchemy has invalidated the pool's connections: the next attempt connects
                 if not err.connection_invalidated or attempt >= RETRIES:
                     raise
+                if db is not self.db:
+                    self._renew_serving_pool()
                 attempt += 1
                 log.warning("a dead database connection met while writing %d moves; "
                             "writing them again (attempt %d)", len(records), attempt + 1)
+
+    def _renew_serving_pool(self) -> None:
+        """The writer's connection was found dead (a failover, a restart, a reaper): the serving
+        engine's connections most likely are too. Before the writer had its own engine, the
+        disconnect invalidated the one shared pool; now the serving pool is renewed for it
+        (its idle connections closed, the ones in use closed when given back)."""
+        loop = self._serving_loop
+        if loop is not None and not loop.is_closed():
+            asyncio.run_coroutine_threadsafe(self.db.dispose(), loop)
 
     async def _commit(self, batch: list[tuple[MoveRecord, asyncio.Future[None]]]) -> None:
         self.batches += 1

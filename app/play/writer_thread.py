@@ -9,7 +9,8 @@ GIL while it waits), so the batch is short, the next batch forms sooner, and eve
 waits less. The serving loop still forms the batches and settles each move's future after its
 commit: nothing is published before its own commit, as before.
 
-The thread's loop has its own engine (asyncpg connections belong to the loop that opened
+Opt-in (``MOVE_WRITER_THREAD``, PostgreSQL only; docs/operations.md says why it is off by
+default). The thread's loop has its own engine (asyncpg connections belong to the loop that opened
 them), made from the serving engine's URL; it holds a connection or two.
 """
 

@@ -73,7 +73,7 @@ def test_two_games_moves_share_one_commit_on_the_writers_thread_and_are_each_ack
     async def run() -> None:
         url = await _database(tmp_path, ["ga", "gb"])
         engine = make_engine(url)
-        writer = MoveWriter(engine)
+        writer = MoveWriter(engine, own_thread=True)
         writer.start()
         assert writer.thread is not None, "PostgreSQL batches go to the writer's own thread"
         threads: list[str] = []
@@ -161,3 +161,38 @@ def test_batches_that_end_a_game_or_make_a_seat_away_keep_the_general_path() -> 
     assert not batch_statement.fits([_record("ga", 1), _record("ga", 2)])
     assert not batch_statement.fits([_record("ga", 1, status="finished", outcome={"w": 0})])
     assert not batch_statement.fits([_record("ga", 1, actor="timeout", away=True)])
+
+
+def test_the_writers_thread_meeting_a_dead_connection_renews_the_serving_pool(
+        tmp_path: Path) -> None:
+    """A database that dropped every connection: the writer's retry lands the move, and the
+    serving engine's pool, most likely as dead, is renewed rather than met by a request."""
+    async def kill_other_connections(url: str) -> None:
+        import asyncpg
+
+        conn = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
+        try:
+            await conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                               "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        finally:
+            await conn.close()
+
+    async def run() -> None:
+        url = await _database(tmp_path, ["ga"])
+        engine = make_engine(url)
+        writer = MoveWriter(engine, own_thread=True)
+        writer.start()
+        await writer.write(_record("ga", 1))
+        before = engine.sync_engine.pool
+        await kill_other_connections(url)
+        await writer.write(_record("ga", 2))
+        for _ in range(100):  # the renewal is handed to this loop; let it run
+            if engine.sync_engine.pool is not before:
+                break
+            await asyncio.sleep(0.01)
+        assert engine.sync_engine.pool is not before
+        await writer.stop()
+        await engine.dispose()
+        assert [m[:2] for m in (await _rows(url))["moves"]] == [("ga", 1), ("ga", 2)]
+
+    asyncio.run(run())
