@@ -80,6 +80,8 @@ def one_run(games: int, args: argparse.Namespace) -> dict[str, object]:
         server.terminate()
         server.wait(timeout=60)
         log.close()
+    if not out.stdout.strip():
+        raise SystemExit(f"the client failed at {games} games: {out.stderr[-800:]}")
     figures = json.loads(out.stdout.strip().splitlines()[-1])
     row: dict[str, object] = {
         "label": args.label, "games": games, "moves": figures["moves"],
