@@ -34,6 +34,13 @@ class Settings(BaseSettings):
     # "module:function" run once in each bot worker before it thinks: for tests and benches
     # that put a test double in the workers; empty in a deployment.
     bot_worker_init: str = ""
+    # Analyses of finished games (issue 28.4, app/analysis/): playouts per position for the
+    # win chances; the lease of an instance on an analysis it works on (renewed at every
+    # position), after which any instance's sweep, run every analysis_sweep_seconds, takes
+    # the analysis up (a restart, a crash).
+    analysis_playouts: int = 16
+    analysis_lease_seconds: float = 120.0
+    analysis_sweep_seconds: float = 30.0
     # Live games with hard bots (a hard bot seat or a hard takeover level) one identity, and
     # one client address, may have at once (app/play/hard_quota.py); more are refused (429).
     max_hard_bot_games_per_identity: int = 4

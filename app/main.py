@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
 from app import errors
+from app.analysis.service import Analyses
 from app.config import Settings, get_settings
 from app.db import make_engine, make_sessionmaker
 from app.games.base import all_engines
@@ -41,12 +42,14 @@ from app.tournaments import keeper as tournaments
 from app.web.csrf import CrossSiteGuard
 from app.web.revocations import Revocations
 from app.web.routes.accounts import router as account_router
+from app.web.routes.analysis import router as analysis_router
 from app.web.routes.games import router as play_router
 from app.web.routes.lobbies import router as lobbies_router
 from app.web.routes.notify import router as notify_router
 from app.web.routes.ratings import router as ratings_router
 from app.web.routes.rematch import router as rematch_router
 from app.web.routes.session import router as identity_router
+from app.web.routes.textplay import router as textplay_router
 from app.web.routes.tournaments import router as tournaments_router
 from app.web.routes.vacation import router as vacation_router
 from app.web.sockets.account import router as account_ws_router
@@ -104,10 +107,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                         settings.turn_claim_seconds, settings.turn_tick_seconds)
         app.state.turns.start()
         app.state.tournaments = tournaments.install(app.state, settings.tournament_tick_seconds)
+        # analyses of finished games (issue 28.4): the pending ones are taken up at once
+        app.state.analyses = Analyses(app.state.sessions, app.state.play, settings)
+        app.state.analyses.start()
         tune_for_serving(settings.gc_young_threshold)
         try:
             yield
         finally:
+            await app.state.analyses.stop()
             await app.state.tournaments.stop()
             await clocks.stop()
             await app.state.turns.stop()
@@ -138,6 +145,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(account_router)
     app.include_router(lobbies_router)
     app.include_router(play_router)
+    app.include_router(textplay_router)
+    app.include_router(analysis_router)
     app.include_router(ratings_router)
     app.include_router(rematch_router)
     app.include_router(tournaments_router)

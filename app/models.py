@@ -1,5 +1,6 @@
 """Every model, imported in one place for Alembic's autogenerate and for create_all."""
 
+from app.analysis.models import Analysis
 from app.db import Base
 from app.identity.models import Passkey, RecoveryCode, User, UserSession, WebAuthnChallenge
 from app.lobbies.models import Lobby, LobbySeat
@@ -9,7 +10,7 @@ from app.play.vacation_models import TurnPrefs, Vacation
 from app.ratings.models import Rating, RatingChange
 from app.tournaments.models import Tournament, TournamentPlayer, TournamentTable
 
-__all__ = ["Base", "ChatLine", "EmailAddress", "Game", "Lobby", "LobbySeat", "MoveRow",
+__all__ = ["Analysis", "Base", "ChatLine", "EmailAddress", "Game", "Lobby", "LobbySeat", "MoveRow",
            "NotifySettings", "OutboxRow", "Passkey", "PushSubscription", "Rating",
            "RatingChange", "RecoveryCode", "Snapshot", "Tournament", "TournamentPlayer",
            "TournamentTable", "TurnPrefs", "User", "UserSession", "Vacation",

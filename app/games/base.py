@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
+from app.games import text_view
 from app.games.breakdown import Breakdown
 from app.games.breakdown import to_json as breakdown_json
 
@@ -621,6 +622,16 @@ class Engine(ABC):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """The event in words, for the game log ("Ann bought one ruby at 11")."""
         return str(event.get("type", "event"))
+
+    def text_sections(self, view: dict[str, Any], seat: Seat | None,
+                      names: Sequence[str]) -> list[dict[str, Any]]:
+        """Text mode (issue 31): ``view``, the one ``seat`` is sent, as headings and lists.
+
+        Built from the view alone, so it says nothing the viewer may not see
+        (app/games/text_view.py). Games put their own areas first; the default has the
+        players and the scores.
+        """
+        return text_view.common_sections(view, seat, names)
 
     def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
         """(players, options) pairs that the contract suite plays; games add their variants."""

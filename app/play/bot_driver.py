@@ -5,7 +5,8 @@ The platform plays bot seats, resigned seats and away seats (a clock ran out). A
 commit the pipeline kicks the driver of that game; the driver moves until no such seat is to
 act. A normal bot's move is decided at once, under the game's lock like a person's. A hard
 bot's move is thought out in the worker pool (app/play/bot_pool.py) on a snapshot of the game,
-without the lock, and committed only if the game has not moved on meanwhile.
+without the lock, and committed only if the game has not moved on meanwhile; the table is told
+when that search starts and ends (a ``thinking`` notice on the hub, issue 28, point 3).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from app.config import Settings
@@ -79,17 +81,29 @@ def inline_move(live: LiveGame, seat: int, actor: str) -> tuple[Move | None, str
     return normal_move(live, live.state, seat, bot_seed(live, seat)), bots.NORMAL
 
 
+Tell = Callable[[str, dict[str, Any]], Awaitable[object]]
+"""The hub's fan-out to every viewer of a game (app/realtime/hub.py ``Hub.fan_out``)."""
+
+
+async def _nobody(game_id: str, message: dict[str, Any]) -> None:
+    return None
+
+
 class BotDriver:
     """One driver task per game with a seat the platform plays, while such a seat is to act."""
 
     def __init__(self, games: GamesCache, commit: Commit, pool: BotPool, metrics: Metrics,
-                 settings: Settings) -> None:
+                 settings: Settings, tell: Tell = _nobody) -> None:
         self.games = games
+        self.tell = tell
         self.commit = commit
         self.pool = pool
         self.metrics = metrics
         self.settings = settings
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        # the ``thinking`` notice of each game whose hard bot thinks here now, for a socket
+        # that connects mid-search (app/web/sockets/game.py)
+        self.thinking: dict[str, dict[str, Any]] = {}
         self._resume_task: asyncio.Task[None] | None = None
 
     def kick(self, live: LiveGame) -> None:
@@ -131,13 +145,33 @@ class BotDriver:
                         return
                     continue
                 seq, state, seed = live.seq, live.state, bot_seed(live, seat)
-            move, level = await self._think(live, state, seat, seed)
+            move, level = await self._think_aloud(live, state, seat, seed, seq, actor)
             async with live.lock:
                 if live.seq != seq or live.finished or seat not in bot_seats(live) \
                         or actor != actor_of(live, seat):
                     continue  # the game moved on while the bot thought: think again
                 if not await self._commit_bot(live, seat, move, actor, level):
                     return
+
+    async def _think_aloud(self, live: LiveGame, state: Any, seat: int, seed: str, seq: int,
+                           actor: str) -> tuple[Move, str]:
+        """`_think`, with the table told that the seat's bot thinks and when it has done: the
+        seat, the step it thinks at and who it plays for (a bot seat, a resigned or away
+        seat); nothing of the search itself."""
+        notice = {"type": "thinking", "seat": seat, "seq": seq, "actor": actor}
+        self.thinking[live.id] = {**notice, "thinking": True}
+        await self._tell(live.id, self.thinking[live.id])
+        try:
+            return await self._think(live, state, seat, seed)
+        finally:
+            self.thinking.pop(live.id, None)
+            await self._tell(live.id, {**notice, "thinking": False})
+
+    async def _tell(self, game_id: str, notice: dict[str, Any]) -> None:
+        try:
+            await self.tell(game_id, notice)
+        except Exception:  # a lost notice costs the table a hint, never the move
+            log.exception("could not tell game %s that its bot thinks", game_id)
 
     async def _think(self, live: LiveGame, state: Any, seat: int, seed: str
                      ) -> tuple[Move, str]:

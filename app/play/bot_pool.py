@@ -33,13 +33,15 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from app.games import bots
 from app.games.base import Engine, Move, get_engine
 from app.play.fair_queue import FairQueue
 
 log = logging.getLogger("bazaar.bots")
+
+T = TypeVar("T")
 
 
 def think(kind: str, dumped: Any, seat: int, seed: str, scale: float, cap: float) -> Move:
@@ -132,16 +134,21 @@ class BotPool:
         game's host) has its turn at one; the caller awaits it without blocking the event
         loop. Raises what the search raised."""
         seen = bots.seat_state(engine, state, seat, seed)
-        job = (engine.kind, engine.dump_state(seen), seat, seed, self.scale, self.think_seconds)
+        return await self.run(owner, think, engine.kind, engine.dump_state(seen), seat, seed,
+                              self.scale, self.think_seconds)
+
+    async def run(self, owner: str, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker, when ``owner`` has its turn at one (hard moves, and the
+        analyses of finished games, app/analysis/); raises what ``fn`` raised."""
         loop = asyncio.get_running_loop()
 
-        async def search() -> Move:
-            return await loop.run_in_executor(self._pool(), think, *job)
+        async def job() -> T:
+            return await loop.run_in_executor(self._pool(), fn, *args)
 
         try:
-            return await self.queue.run(owner, search)
+            return await self.queue.run(owner, job)
         except BrokenProcessPool:
-            # a worker died (killed, out of memory): the next move gets a fresh pool
+            # a worker died (killed, out of memory): the next job gets a fresh pool
             self._drop()
             raise
 

@@ -28,6 +28,7 @@ from app.play.finisher import Finisher, outcome_json
 from app.play.games_cache import GamesCache
 from app.play.live import LiveGame
 from app.play.seats import resolve_seat
+from app.play.typed_moves import read_typed
 from app.play.writer import MoveRecord, MoveWriter
 from app.realtime.hub import Hub
 
@@ -52,7 +53,7 @@ class MovePipeline:
 
     async def submit(self, game_id: str, user_id: str | None, move: Any, seq: int,
                      client_move_id: str | None = None, seat: int | None = None,
-                     words: bool = True) -> dict[str, Any]:
+                     words: bool = True, text: str | None = None) -> dict[str, Any]:
         """A person's move through the pipeline; returns ``{seq, events}``, the events in
         words only with ``words`` (the socket's ``moved`` frame carries the seq alone: the
         move's events reach every socket in the patch, described there once for all).
@@ -61,13 +62,17 @@ class MovePipeline:
         a ``client_move_id`` retry is recognised only for the seat that made the move, and is
         answered with that seat's own view of its events (issue 11: a retry named by another
         caller must neither reveal the first move nor swallow its own).
+
+        With ``text`` (and no ``move``) the move is typed in the game's notation: it is read
+        for the seat in the position now, under the lock (app/play/typed_moves.py).
         """
         if user_id is None:
             raise unauthorized()
         live = await self.games.load(game_id)
         try:
             async with live.lock:
-                done = await self._submit_locked(live, user_id, move, seq, client_move_id, seat)
+                done = await self._submit_locked(live, user_id, move, seq, client_move_id, seat,
+                                                 text)
                 if not words:
                     return {"seq": done["seq"]}
                 # the events of the seat's move as it sees them (the host sees public ones)
@@ -78,7 +83,8 @@ class MovePipeline:
             raise
 
     async def _submit_locked(self, live: LiveGame, user_id: str, move: Any, seq: int,
-                             client_move_id: str | None, seat: int | None) -> dict[str, Any]:
+                             client_move_id: str | None, seat: int | None,
+                             text: str | None = None) -> dict[str, Any]:
         """The move's seq, the seat it was made for and its raw events (the caller holds
         ``live.lock``)."""
         if seq > live.seq:
@@ -105,6 +111,8 @@ class MovePipeline:
             return await self.commit(live, HOST, move, seq, client_move_id, "host")
         if acting in live.resigned:
             raise forbidden("RESIGNED", "this seat has resigned; the bot plays it")
+        if text is not None:
+            move = read_typed(live, acting, text, seq)
         return await self.commit(live, acting, move, seq, client_move_id, "player")
 
     async def commit(self, live: LiveGame, seat: int, move: Any, seq: int,

@@ -66,7 +66,7 @@ class PlayService:
         self.pipeline = MovePipeline(self.games, self.writer, self.finisher, hub, self.metrics,
                                      settings, self.kick_bots)
         self.bot_driver = BotDriver(self.games, self.pipeline.commit, self.bots, self.metrics,
-                                    settings)
+                                    settings, hub.fan_out)
         self.timeouts = Timeouts(sessions, hub, self.pipeline.commit, self.kick_bots)
 
     # ------------------------------------------------------------------ the games held here
@@ -114,10 +114,11 @@ class PlayService:
 
     async def submit(self, game_id: str, user_id: str | None, move: Any, seq: int,
                      client_move_id: str | None = None, seat: int | None = None,
-                     words: bool = True) -> dict[str, Any]:
-        """A person's move through the pipeline (app/play/move_pipeline.py)."""
+                     words: bool = True, text: str | None = None) -> dict[str, Any]:
+        """A person's move through the pipeline (app/play/move_pipeline.py); ``text`` is a
+        move typed in the game's notation instead of ``move``."""
         return await self.pipeline.submit(game_id, user_id, move, seq, client_move_id, seat,
-                                          words)
+                                          words, text)
 
     def kick_bots(self, live: LiveGame) -> None:
         """Start this game's bot driver if a bot is to act and none is running."""

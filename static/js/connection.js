@@ -378,6 +378,7 @@ export class Connection {
       case "resigned": if (this.handlers.onResigned) this.handlers.onResigned(frame.seat); break;
       case "rematch": if (this.handlers.onRematch) this.handlers.onRematch(frame); break;
       case "away": if (this.handlers.onAway) this.handlers.onAway(frame.seats || []); break;
+      case "thinking": if (this.handlers.onThinking) this.handlers.onThinking(frame); break;
       case "reconnect":
         this._drop();
         this.attempt = 0;

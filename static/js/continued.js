@@ -6,13 +6,9 @@
 
 import {el, clear} from "./dom.js";
 import {api} from "./api.js";
+import {andWords} from "./plain_words.js";
 
 const enc = encodeURIComponent;
-
-function andWords(words) {
-  if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-}
 
 /** "the game of Ann and Bob" (its players), or "an earlier game" if it cannot be read. */
 async function gameWords(gameId) {

@@ -1,4 +1,5 @@
-// Tiny DOM builders shared by every page and board module.
+// Tiny DOM builders shared by every page and board module, and how a seat is shown (its colour
+// and its name).
 // User text (names, chat) only ever goes through textContent: never innerHTML.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -38,4 +39,9 @@ export function clear(node) {
 /** CSS colour of a seat, shared by every board: var(--seat-0) .. var(--seat-6). */
 export function seatColor(seat) {
   return `var(--seat-${seat})`;
+}
+
+/** Display name of a seat: its player's name, else "Seat 2" (the page counts seats from 1). */
+export function seatName(names, seat) {
+  return (names && names[seat]) || `Seat ${seat + 1}`;
 }

@@ -83,6 +83,8 @@ export function createMoveGate({bar, send, describe, board, onRefused}) {
     || board().querySelector(`[data-testid="${CSS.escape(key)}"]:not([disabled])`));
 
   function focusBack() {
+    // a move typed in the move box goes back to the box, not to the board
+    if (pending && pending.back && pending.back.isConnected) { pending.back.focus({preventScroll: true}); return; }
     const target = control(pending ? pending.from : lastControl) || board().querySelector("[tabindex]");
     if (target) target.focus({preventScroll: true});
   }
@@ -123,12 +125,13 @@ export function createMoveGate({bar, send, describe, board, onRefused}) {
   }
 
   return {
-    /** What boards call as ctx.submit(move, {confirmed}). */
-    submit(move, {confirmed = false} = {}) {
+    /** What boards call as ctx.submit(move, {confirmed}); the move box adds {back: its input},
+     * where the focus returns after Confirm or Cancel. */
+    submit(move, {confirmed = false, back = null} = {}) {
       if (!enabled || confirmed) return send(move);
       let text = null;
       try { text = describe(move); } catch (err) { console.warn("no words for this move", err); }
-      pending = {move, text: text || "this move", from: lastControl};
+      pending = {move, text: text || "this move", from: back ? null : lastControl, back};
       draw();
       // Enter again (or Space) confirms; the bar is in view, so no scrolling
       bar.querySelector("[data-testid=move-confirm]").focus({preventScroll: true});

@@ -7,9 +7,11 @@ import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {whoAmI} from "./identity.js";
 import {LogView, entryTexts} from "./log.js";
-import {mountBoard, profilesOf, renderPlayers} from "./game.js";
+import {mountBoard} from "./board_host.js";
+import {profilesOf, renderPlayers} from "./players.js";
 import {fetchScores, mountScoreChart} from "./score-chart.js";
 import {continueHere} from "./continue_here.js";
+import {mountAnalysis} from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -53,6 +55,16 @@ async function replayPage() {
   } catch (err) {
     $("score-chart").textContent = `The scores over time cannot be shown: ${errorText(err)}`;
   }
+
+  // the analysis (issue 28.4): chance to win, the moves that lost the most, the bot's choice
+  // in the board's words in the position before the move
+  const analysis = game.status === "finished" ? mountAnalysis($("analysis"), {gameId, names,
+    onPick: (seq) => { stop(); go(seq); },
+    describe: async (seq, move) => {
+      const before = await fetchStep(seq - 1);
+      return (board.describeMove && board.describeMove(move, before.view)) || null;
+    }}) : null;
+  if (!analysis) $("analysis-panel").hidden = true;
 
   const showContinue = continueHere($("continue-here"), $("continue-note"), game);
   const slider = $("scrub");
@@ -111,6 +123,7 @@ async function replayPage() {
     }
     log.highlight(k);
     if (chart) chart.highlight(k);
+    if (analysis) analysis.show(k);
     const url = new URL(location.href);
     url.searchParams.set("at", String(k));
     history.replaceState(null, "", url);

@@ -3,6 +3,8 @@
 // "Move" and "Points". Hovering (or tapping) reads a move and every score at it; a click, the
 // readout's button or Enter calls onPick(seq). The chart is drawn at the pixel width of its box
 // (not scaled), so its labels keep their size on a phone, and is redrawn when the box resizes.
+// The same drawing serves the analysis's chance to win (static/js/analysis.js): a fixed range,
+// its own words for a value, and marked moves (issue 28, point 4).
 
 import {el, svg, clear, seatColor} from "./dom.js";
 import {api} from "./api.js";
@@ -41,12 +43,17 @@ function scoreWords(value) { return value === null || value === undefined ? "hid
 
 /**
  * Mount the chart in `root`. opts: names (by seat), steps, onPick(seq) (optional), pickLabel
- * (the readout button's words), hint (the readout before any reading).
+ * (the readout button's words), hint (the readout before any reading); for another quantity
+ * than points: title ("Score over time"), yLabel ("Points"), range ([lo, hi], fixed),
+ * valueWords(v) (a value in the readout), marks (the seqs of moves to mark on the line) and
+ * testid ("score-chart", the figure's; its svg is `${testid}-svg`).
  * Returns {update(steps), highlight(seq), destroy()}.
  */
 export function mountScoreChart(root, opts) {
   linkCss();
   const names = opts.names || [];
+  const testid = opts.testid || "score-chart";
+  const valueWords = opts.valueWords || scoreWords;
   let steps = opts.steps || [];
   let current = null; // the step the page shows (the replay's), marked on the chart
   let focus = null; // index into steps of the reading
@@ -55,7 +62,7 @@ export function mountScoreChart(root, opts) {
   const text = el("span", {class: "score-readout-text", "data-testid": "score-readout", text: opts.hint || ""});
   const go = el("button", {type: "button", class: "score-pick", "data-testid": "score-pick", hidden: true});
   const readout = el("p", {class: "score-readout", "aria-live": "polite"}, [text, go]);
-  const figure = el("figure", {class: "score-chart", "data-testid": "score-chart"}, [legend, holder, readout]);
+  const figure = el("figure", {class: "score-chart", "data-testid": testid}, [legend, holder, readout]);
   clear(root);
   root.append(figure);
   let geometry = null;
@@ -75,8 +82,8 @@ export function mountScoreChart(root, opts) {
     const width = Math.max(260, Math.floor(holder.clientWidth || root.clientWidth || 320));
     const height = width < 520 ? 210 : 250;
     const values = steps.flatMap((s) => s.scores).filter((v) => typeof v === "number");
-    const lo = Math.min(0, ...values);
-    const hi = Math.max(lo + 1, ...values);
+    const lo = opts.range ? opts.range[0] : Math.min(0, ...values);
+    const hi = opts.range ? opts.range[1] : Math.max(lo + 1, ...values);
     const yTicks = ticks(lo, hi, height < 230 ? 4 : 5);
     const yMin = yTicks[0], yMax = yTicks[yTicks.length - 1];
     const labelChars = Math.max(...yTicks.map((v) => String(v).length));
@@ -89,8 +96,8 @@ export function mountScoreChart(root, opts) {
     geometry = {x, first, last, left, right, width};
 
     const chart = svg("svg", {class: "score-svg", width, height, viewBox: `0 0 ${width} ${height}`,
-      tabindex: 0, role: "group", "data-testid": "score-chart-svg", "data-last": last,
-      "aria-label": `Score over time, ${steps.length} steps: use the arrow keys to read a move, Enter to go to it`});
+      tabindex: 0, role: "group", "data-testid": `${testid}-svg`, "data-last": last,
+      "aria-label": `${opts.title || "Score over time"}, ${steps.length} steps: use the arrow keys to read a move, Enter to go to it`});
     // grid and axes
     for (const v of yTicks) {
       chart.append(svg("line", {class: v === 0 ? "score-grid zero" : "score-grid", x1: left, x2: width - right, y1: y(v), y2: y(v)}));
@@ -103,7 +110,7 @@ export function mountScoreChart(root, opts) {
     }
     chart.append(svg("line", {class: "score-axis", x1: left, x2: width - right, y1: height - bottom, y2: height - bottom}));
     chart.append(svg("text", {class: "score-label", x: (left + width - right) / 2, y: height - 4, "text-anchor": "middle", text: "Move"}));
-    chart.append(svg("text", {class: "score-label", x: 4, y: FONT + 2, "text-anchor": "start", text: "Points"}));
+    chart.append(svg("text", {class: "score-label", x: 4, y: FONT + 2, "text-anchor": "start", text: opts.yLabel || "Points"}));
     // where the replay stands
     const mark = svg("line", {class: "score-current", y1: top - 4, y2: height - bottom, hidden: true});
     chart.append(mark);
@@ -133,6 +140,17 @@ export function mountScoreChart(root, opts) {
           chart.append(dot);
         }
       });
+    }
+    // marked moves: a ring on the mover's line and a flag under the axis
+    for (const mark of opts.marks || []) {
+      const step = steps.find((st) => st.seq === mark.seq);
+      const v = step && step.scores[mark.seat];
+      if (typeof v !== "number") continue;
+      const ring = svg("circle", {class: "score-marked", cx: x(step.seq), cy: y(v), r: 6,
+        "data-seq": step.seq, "data-seat": mark.seat});
+      ring.style.stroke = seatColor(mark.seat);
+      chart.append(ring, svg("text", {class: "score-marked-flag", x: x(step.seq), y: height - bottom - 4,
+        "text-anchor": "middle", text: "!", "data-seq": step.seq}));
     }
     // the reading: a guide and a ring per player at the step read
     const guide = svg("line", {class: "score-guide", y1: top - 4, y2: height - bottom, hidden: true});
@@ -189,7 +207,7 @@ export function mountScoreChart(root, opts) {
       ring.setAttribute("cx", x(step.seq)); ring.setAttribute("cy", y(v));
       ring.removeAttribute("hidden");
     });
-    const parts = names.map((name, seat) => `${name || `Seat ${seat + 1}`}: ${scoreWords(step.scores[seat])}`);
+    const parts = names.map((name, seat) => `${name || `Seat ${seat + 1}`}: ${valueWords(step.scores[seat])}`);
     text.textContent = `${moveWords(step.seq)} — ${parts.join(", ")}`;
     figure.dataset.reading = String(step.seq);
     go.hidden = !opts.onPick || step.seq === current;
@@ -244,6 +262,7 @@ export function mountScoreChart(root, opts) {
 
   return {
     update(newSteps) { steps = newSteps || []; draw(); },
+    figure,
     highlight(seq) {
       current = seq;
       showCurrent();

@@ -7,6 +7,7 @@ import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
 import {formatWords, ordinal, pointsWords, whenWords} from "./tournament_words.js";
+import {ratedText} from "./lobby_words.js";
 
 const $ = (id) => document.getElementById(id);
 const id = document.getElementById("page").dataset.tournamentId;
@@ -34,7 +35,7 @@ function summary(t) {
     `${people} ${people === 1 ? "player" : "players"}${left ? ` (${left} withdrew)` : ""}`,
     `organised by ${t.host.name}`,
     t.status === "open" ? `registration closes ${whenWords(t.starts_at)}` : null,
-    t.rated ? "rated" : "casual", t.private ? "by invitation" : null];
+    ratedText(t.rated), t.private ? "by invitation" : null];
   return parts.filter(Boolean).join(" · ");
 }
 

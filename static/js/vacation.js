@@ -4,13 +4,12 @@
 
 import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
+import {plural} from "./plain_words.js";
 
 const $ = (id) => document.getElementById(id);
 
 function say(text) { $("vacation-note").textContent = text; $("vacation-error").textContent = ""; }
 function fail(err) { $("vacation-error").textContent = errorText(err); $("vacation-note").textContent = ""; }
-
-function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
 
 /** "Saturday 20 December 2026" from an ISO date, read as UTC (the server's days are UTC). */
 function dayWords(iso) {

@@ -72,6 +72,8 @@ def server() -> Iterator[str]:
         "BOT_WORKERS": "1",
         "BOT_BUDGET_SCALE": "0.05",
         "BOT_WORKER_INIT": "tests.bot_doubles:cheap_where_missing",
+        # analyses of finished games (issue 28.4) play out few games per position
+        "ANALYSIS_PLAYOUTS": "4",
     }
     log_path = Path(tmp.name) / "server.log"
     log = log_path.open("w")

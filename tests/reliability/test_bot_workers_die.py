@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 from tests.conftest import Player
-from tests.reliability.test_crash import Instance
-from tests.ws.test_hard_bots import first_move, hard_bot_game
+from tests.support.games import first_move, hard_bot_game
+from tests.support.instances import Instance
 
 
 def workers_of(pid: int) -> list[int]:

@@ -88,3 +88,16 @@ def wait_for(predicate: Any, timeout: float = 30) -> Any:
             return value
         time.sleep(0.05)
     raise AssertionError("condition not reached")
+
+
+def hard_bot_game(host: Player, level: str = "hard") -> str:
+    """Grand Bazaar: the host in seat 0 (to move first), the bot of ``level`` in seat 1."""
+    lobby = host.ok(host.post("/api/lobbies", json={
+        "kind": "grand-bazaar", "players": 2, "options": {"first_player": 0}}))
+    host.ok(host.post(f"/api/lobbies/{lobby['id']}/bots", json={"seat": 1, "level": level}))
+    return str(host.ok(host.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"])
+
+
+def first_move(player: Player, game_id: str) -> int:
+    game = player.game(game_id)
+    return int(player.ok(player.move(game_id, game["seq"], game["legal"][0]))["seq"])

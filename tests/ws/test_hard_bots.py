@@ -26,6 +26,7 @@ from tests.conftest import (
     make_settings,
     move_entries,
 )
+from tests.support.games import first_move, hard_bot_game
 from tests.support.sockets import Viewer
 
 
@@ -33,19 +34,6 @@ def serve(backend: str, tmp: Path, **overrides: Any) -> ServerThread:
     settings = make_settings(database_url(backend, tmp), bot_workers=1,
                              bot_budget_scale=0.01, **overrides)
     return ServerThread(settings)
-
-
-def hard_bot_game(host: Player, level: str = "hard") -> str:
-    """Grand Bazaar: the host in seat 0 (to move first), the bot of ``level`` in seat 1."""
-    lobby = host.ok(host.post("/api/lobbies", json={
-        "kind": "grand-bazaar", "players": 2, "options": {"first_player": 0}}))
-    host.ok(host.post(f"/api/lobbies/{lobby['id']}/bots", json={"seat": 1, "level": level}))
-    return str(host.ok(host.post(f"/api/lobbies/{lobby['id']}/start"))["game_id"])
-
-
-def first_move(player: Player, game_id: str) -> int:
-    game = player.game(game_id)
-    return int(player.ok(player.move(game_id, game["seq"], game["legal"][0]))["seq"])
 
 
 @pytest.fixture(scope="module", params=BACKENDS)

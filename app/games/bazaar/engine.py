@@ -22,8 +22,10 @@ from app.games.base import (
 )
 from app.games.breakdown import Breakdown
 from app.games.notation import first_accepted
+from app.games.text_view import common_sections
 
 from . import bot, hard_bot, notation, rules, view
+from . import text as text_module
 from .breakdown import score_breakdown
 from .data import EXCHANGE_CARDS, STALL_COUNT, STALL_SIZE
 from .moves import parse_move
@@ -173,6 +175,11 @@ class BazaarEngine(Engine):
 
     def timeout_move(self, state: BazaarState, seat: int) -> Move | None:
         return rules.timeout_move(state, seat)
+
+    def text_sections(self, view: dict[str, Any], seat: int | None,
+                      names: Sequence[str]) -> list[dict[str, Any]]:
+        """Text mode (issue 31): this game's areas, then the players and scores."""
+        return text_module.sections(view, seat, names) + common_sections(view, seat, names)
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return view.describe(event, names)

@@ -20,6 +20,7 @@ from app.games.base import (
     Seat,
 )
 from app.games.bombay_bazar import bot, flow, hard_bot, notation, rules, scoring, start
+from app.games.bombay_bazar import text as text_module
 from app.games.bombay_bazar.breakdown import score_breakdown
 from app.games.bombay_bazar.data import MAX_PLAYERS, MIN_PLAYERS, PICTURE_IDS
 from app.games.bombay_bazar.describe import describe_event
@@ -38,6 +39,7 @@ from app.games.bombay_bazar.tournament import standings
 from app.games.bombay_bazar.view import view as build_view
 from app.games.breakdown import Breakdown
 from app.games.notation import checked
+from app.games.text_view import common_sections
 
 STEP_OF: dict[str, str] = {
     "ChooseElephant": "elephants",
@@ -249,6 +251,11 @@ class BombayBazarEngine(Engine):
         new = deep_copy(state)
         new["names"] = list(names)
         return new
+
+    def text_sections(self, view: dict[str, Any], seat: Seat | None,
+                      names: Sequence[str]) -> list[dict[str, Any]]:
+        """Text mode (issue 31): this game's areas, then the players and scores."""
+        return text_module.sections(view, seat, names) + common_sections(view, seat, names)
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return describe_event(event, names)

@@ -20,8 +20,10 @@ from app.games.base import (
 )
 from app.games.breakdown import Breakdown
 from app.games.notation import checked
+from app.games.text_view import common_sections
 
 from . import bot, hard_bot, notation, rules, view
+from . import text as text_module
 from .ledger import score_breakdown
 from .moves import parse
 from .state import State, dump_state, load_state
@@ -161,6 +163,11 @@ class CarcassonneEngine(Engine):
         s = state.clone()
         s.names = tuple(names)
         return s
+
+    def text_sections(self, view: dict[str, Any], seat: Seat | None,
+                      names: Sequence[str]) -> list[dict[str, Any]]:
+        """Text mode (issue 31): this game's areas, then the players and scores."""
+        return text_module.sections(view, seat, names) + common_sections(view, seat, names)
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return view.describe(event, names)

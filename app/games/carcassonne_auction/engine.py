@@ -28,11 +28,13 @@ from app.games.base import (
 )
 from app.games.breakdown import Breakdown
 from app.games.carcassonne import auction, notation
+from app.games.carcassonne import text as text_module
 from app.games.carcassonne_auction import hard_bot, report
 from app.games.carcassonne_auction import options as opts
 from app.games.carcassonne_auction import view as views
 from app.games.carcassonne_auction.breakdown import score_breakdown
 from app.games.notation import checked
+from app.games.text_view import common_sections
 
 State = dict[str, Any]
 CANCEL = "Cancel"
@@ -159,6 +161,11 @@ class CarcassonneAuction(Engine):
 
     def load_state(self, data: JSON) -> State:
         return copy.deepcopy(dict(data))
+
+    def text_sections(self, view: dict[str, Any], seat: Seat | None,
+                      names: Sequence[str]) -> list[dict[str, Any]]:
+        """Text mode (issue 31): this game's areas, then the players and scores."""
+        return text_module.sections(view, seat, names) + common_sections(view, seat, names)
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         table = event.get("names") or list(names)

@@ -26,12 +26,14 @@ from app.games.base import (
 )
 from app.games.breakdown import Breakdown
 from app.games.grand_bazaar import bot, hard_bot, notation, rules, scoring
+from app.games.grand_bazaar import text as text_module
 from app.games.grand_bazaar import view as view_module
 from app.games.grand_bazaar.breakdown import score_breakdown
 from app.games.grand_bazaar.data import CARD_IDS, FINAL_PRICE, TYPES, gem_name
 from app.games.grand_bazaar.moves import TRADE, decode
 from app.games.grand_bazaar.state import State, dump, load
 from app.games.notation import checked
+from app.games.text_view import common_sections
 
 MAX_PLAYERS = 7
 
@@ -196,6 +198,11 @@ class GrandBazaarEngine(Engine):
             (7, {}),
             (4, {"price_order": list(range(1, 28))}),
         ]
+
+    def text_sections(self, view: dict[str, Any], seat: Seat | None,
+                      names: Sequence[str]) -> list[dict[str, Any]]:
+        """Text mode (issue 31): this game's areas, then the players and scores."""
+        return text_module.sections(view, seat, names) + common_sections(view, seat, names)
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """An event in words for the game log (GB-18)."""

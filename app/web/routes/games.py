@@ -13,7 +13,17 @@ from pydantic import Field
 from app.errors import ApiError
 from app.games.base import get_engine
 from app.identity.service import marks_of
-from app.play import clock, continuation, history, mine, records, scores, text_records, turn_rows
+from app.play import (
+    clock,
+    continuation,
+    history,
+    mine,
+    records,
+    scores,
+    text_records,
+    turn_rows,
+    typed_moves,
+)
 from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.next_game import next_game
@@ -37,8 +47,11 @@ IMPORT_WINDOW = 60
 
 
 class MoveIn(Body):
+    """A move as JSON (``move``) or typed in the game's notation (``text``), not both."""
+
     seq: int = Field(ge=0)
-    move: dict[str, Any]
+    move: dict[str, Any] | None = None
+    text: str | None = Field(default=None, max_length=typed_moves.MAX_TEXT)
     client_move_id: ClientMoveId | None = None
     seat: int | None = Field(default=None, ge=0, le=7)
 
@@ -185,8 +198,10 @@ async def post_move(game_id: IdParam, body: MoveIn, request: Request, play: Play
                     user: CurrentUser) -> dict[str, Any]:
     """Make a move; ``seq`` is the last seq the client saw."""
     await limit(request, "moves", request.app.state.settings.rate_moves, user.user_id)
+    if (body.move is None) == (body.text is None):
+        raise ApiError(422, "BAD_REQUEST", "send the move as JSON (move) or as text (text)")
     return await play.submit(game_id, user.user_id, body.move, body.seq,
-                             body.client_move_id, body.seat)
+                             body.client_move_id, body.seat, text=body.text)
 
 
 @router.get("/games/{game_id}/log")

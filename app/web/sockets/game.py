@@ -94,6 +94,10 @@ class Connection:
         frame = self.live.snapshot_frame(self.viewer)
         self.seq = frame["seq"]
         await self.send(frame)
+        # a hard bot of this game thinking on this instance now: say so (issue 28.3)
+        thinking = self.play.bot_driver.thinking.get(self.live.id)
+        if thinking is not None:
+            await self.send(thinking)
 
     async def catch_up(self, since: int) -> None:
         """Send the patches after ``since``, or a snapshot when the gap cannot be filled."""
@@ -130,7 +134,7 @@ class Connection:
                     await self.play.catch_up(self.live)
             if self.seq is not None and self.live.seq > self.seq:
                 await self.catch_up(self.seq)
-        elif kind in ("chat", "presence", "away", "rematch"):
+        elif kind in ("chat", "presence", "away", "rematch", "thinking"):
             await self.send(notice)
         elif kind == "resigned" and self.seq is not None:
             await self.send(notice)

@@ -330,7 +330,7 @@ export function mount(root, ctx) {
     bankBox.append(el("h3", {text: `Bank (${view.bank_count})`}), tally(view.bank, "baz-bank-tally"));
   }
 
-  /** What the page's players panel says of a player in this game (game.js renderPlayers):
+  /** What the page's players panel says of a player in this game (players.js renderPlayers):
    * the tokens by colour, their total, the score's points and penalties, and the wares bought. */
   function playerDetails(p) {
     if (!p || !p.tokens) return null;

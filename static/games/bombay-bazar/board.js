@@ -211,7 +211,7 @@ function drawBoard(view, ctx, preview, onTip, last) {
 
 // ------------------------------------------------------------------ panels
 
-/** What the page's players panel says of a player (game.js renderPlayers), in words: the
+/** What the page's players panel says of a player (players.js renderPlayers), in words: the
  * elephant and whether the player is still in the round (the panel marks who is to play; the
  * medals are the tournament table's). A Trunks table here listed the players a second time,
  * and cut off its Medals column at both sizes (issue 25, points 23 and 27); the trunk is the

@@ -637,7 +637,7 @@ export function mount(root, ctx) {
     fitButton.setAttribute("aria-label", fitButton.title);
   }
 
-  /** What the page's players panel says of a player (game.js renderPlayers), in words. */
+  /** What the page's players panel says of a player (players.js renderPlayers), in words. */
   function playerDetails(p) {
     if (!p || p.followers === undefined) return null;
     const parts = [`${p.followers} follower${p.followers === 1 ? "" : "s"} in supply`];

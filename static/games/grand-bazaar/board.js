@@ -468,7 +468,7 @@ export function mount(root, ctx) {
       clear(cards);
       cards.append(cardsPanel(view));
     },
-    /** What the page's players panel says of a player (game.js renderPlayers): grands, the
+    /** What the page's players panel says of a player (players.js renderPlayers): grands, the
      * gems in hand by kind and the hand's fill. */
     playerDetails(p) {
       if (!p || p.money === undefined || !p.hand) return null;

@@ -1,0 +1,63 @@
+// The invitation on the lobby page: the invite link with Copy and Share (the phone's share
+// sheet, issue 25 point 8), and what an invitee without a name sees beside the name form: who
+// invites them to which game, the clock, the seats by their names, the free seats and a link to
+// the game's rules.
+
+import {el, seatColor} from "./dom.js";
+import {plural} from "./plain_words.js";
+import {clockText, lobbySeatNames, seatLabel} from "./lobby_words.js";
+import {showRulesLink} from "./lobby_form.js";
+
+/** The invitation of `lobby`, as an element for ensureIdentity({before}). */
+export function invitePreview(lobby) {
+  const host = (lobby.host && lobby.host.name) || "A player";
+  const seats = el("ol", {class: "preview-seats"});
+  lobbySeatNames(lobby).forEach((name, seat) => {
+    const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
+    dot.style.background = seatColor(seat);
+    seats.append(el("li", {}, [dot, el("span", {}, [`${seatLabel(lobby.seats[seat])}: `,
+      el("strong", {text: lobby.seats[seat].holder === "open" ? "open" : name})])]));
+  });
+  const link = el("a", {hidden: true});
+  showRulesLink(link, lobby.kind, lobby.title);
+  return el("div", {class: "invite-preview", id: "invite-preview", "data-testid": "invite-preview"}, [
+    el("p", {class: "invite-what"}, [el("strong", {text: host}), ` invites you to a game of `, el("strong", {text: lobby.title}),
+      ` (${plural(lobby.seats.length, "player")}, ${clockText(lobby.clock)}).`]),
+    seats,
+    el("p", {class: "help"}, [lobby.status === "open"
+      ? `${plural(lobby.seats.filter((s) => s.holder === "open").length, "seat")} free: give your name below and the next one is yours. `
+      : "The game has already started. ", link]),
+  ]);
+}
+
+const $ = (id) => document.getElementById(id);
+
+/** Wire Copy and Share of the invite link (#invite-link); `title()` is the game's title. */
+export function wireInviteLink(title) {
+  $("copy-invite").addEventListener("click", async () => {
+    const input = $("invite-link");
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(input.value);
+      ok = true;
+    } catch {
+      input.select();
+      try { ok = document.execCommand("copy"); } catch { ok = false; }
+    }
+    $("copy-note").textContent = ok ? "Copied. Send it to your friends." : "Select the link and copy it.";
+    input.select();
+  });
+  // the phone's share sheet, where the browser has one
+  const share = $("share-invite");
+  share.hidden = typeof navigator.share !== "function";
+  share.addEventListener("click", async () => {
+    const data = {title: `${title() || "A game"} at Bazaar`, text: "Come and play with me:", url: $("invite-link").value};
+    try {
+      await navigator.share(data);
+      $("copy-note").textContent = "";
+    } catch (err) {
+      // closing the share sheet is not a failure; anything else falls back to Copy
+      if (!err || err.name !== "AbortError") $("copy-note").textContent = "This device cannot share it: use Copy instead.";
+    }
+  });
+}

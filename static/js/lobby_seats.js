@@ -1,0 +1,94 @@
+// A seat of the lobby page's list: its label and colour, who holds it in words (a player, a bot
+// and its level, the host's device, a seat kept for a rematch's player, an open seat), and the
+// controls this visitor has on it: join, accept or decline a kept seat, the host's choice of
+// holder, and the name of a player on the host's device (hot-seat).
+
+import {el, seatColor} from "./dom.js";
+import {tableAid, TABLE_HOLDERS, tableDeviceWords} from "./table_aid.js";
+import {botWords, seatLabel} from "./lobby_words.js";
+import {BOT_CHOICES, holderChoice} from "./lobby_form.js";
+
+const HOLDER_TEXT = {open: "Open seat", bot: "Bot", host: "On the host's device", user: "Player",
+  invited: "kept for the rematch"};
+
+/** A seat on the host's device gets the name of whoever plays it there (hot-seat). */
+function deviceName(seat, {path, act, say}) {
+  const input = el("input", {type: "text", maxlength: "40", value: seat.name || "", autocomplete: "off",
+    "aria-label": `Name of the player at ${seatLabel(seat)} on your device`, "data-testid": `device-name-${seat.seat}`});
+  const form = el("form", {class: "device-name"}, [input,
+    el("button", {type: "submit", "data-testid": `device-name-save-${seat.seat}`, text: "Rename"})]);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    if (!name) { say("A seat on your device needs a name."); return; }
+    act("PATCH", path, {seats: [{seat: seat.seat, holder: "host", name}]});
+  });
+  return form;
+}
+
+/**
+ * The list item of `seat`. `you` is the lobby's `you`, `me` the visitor, `game` the catalogue's
+ * entry of the lobby's kind; `act(method, url, body)` calls the API and redraws, `named(why)`
+ * asks a nameless visitor for a name first, `say(text)` shows an error in words.
+ */
+export function seatItem(seat, {lobby, you, me, game, path, act, named, say}) {
+  const mine = you.seats.includes(seat.seat);
+  const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
+  dot.style.background = seatColor(seat.seat);
+  const aid = tableAid(game);
+  // at a physical table a seat on the host's device is the table's player (the seat's label),
+  // not the host a second time as "Ann (2)" (issue 25, point 21)
+  const who = seat.holder === "open" ? (aid ? "waiting for a player's phone" : "Open seat")
+    : aid && seat.holder === "host" ? tableDeviceWords(lobby) : seat.name || HOLDER_TEXT[seat.holder];
+  // the stand-alone auction's next round is "another auction", not a rematch (issue 25, point 28)
+  const invited = lobby && lobby.continuing ? "kept for the player"
+    : lobby && lobby.kind === "carcassonne-auction" ? "kept for the next auction" : HOLDER_TEXT.invited;
+  const tag = seat.holder === "user" ? "player" : seat.holder === "bot" ? botWords(seat.level)
+    : seat.holder === "invited" ? invited : HOLDER_TEXT[seat.holder];
+  const item = el("li", {class: `seat holder-${seat.holder}${mine ? " mine" : ""}`, "data-testid": `seat-${seat.seat}`}, [
+    el("span", {class: "seat-label"}, [dot, el("span", {class: "seat-no", text: seatLabel(seat)})]),
+    el("span", {class: "seat-who"}, [
+      el("span", {class: "seat-name", text: who}),
+      // @username or "guest #tag": two players of one display name are told apart
+      seat.mark ? el("span", {class: "mark", "data-testid": `seat-mark-${seat.seat}`, text: seat.mark}) : null,
+      seat.holder !== "open" && !(aid && seat.holder === "host")
+        ? el("span", {class: "tag", "data-testid": `seat-tag-${seat.seat}`, text: tag}) : null,
+      mine ? el("span", {class: "tag", text: "you"}) : null,
+    ]),
+  ]);
+  const controls = el("span", {class: "seat-actions"});
+  const invitedHere = seat.holder === "invited" && seat.user_id === me.user_id;
+  if (invitedHere && lobby.status === "open") {
+    // a rematch keeps this seat for its player: Join takes it, Leave gives it up
+    controls.append(
+      el("button", {type: "button", class: "primary", "data-testid": `accept-seat-${seat.seat}`,
+        text: lobby.continuing ? "Join the game" : "Join the rematch", onclick: () => act("POST", `${path}/join`)}),
+      el("button", {type: "button", "data-testid": `decline-seat-${seat.seat}`,
+        text: "No, thanks", onclick: () => act("POST", `${path}/leave`)}));
+  }
+  if (seat.holder === "open" && !you.seats.length && !(you.invited || []).length && lobby.status === "open") {
+    controls.append(el("button", {type: "button", class: "primary", "data-testid": `join-seat-${seat.seat}`,
+      text: seat.table_name ? `Play as ${seat.table_name}` : "Take this seat",
+      onclick: async () => { if (await named("Pick a name to take this seat.")) act("POST", `${path}/join`, {seat: seat.seat}); }}));
+  }
+  const hostOwnSeat = seat.holder === "user" && seat.user_id === me.user_id;
+  if (you.is_host && lobby.status === "open" && !hostOwnSeat) {
+    const select = el("select", {"aria-label": `Who holds ${seat.table_name || `seat ${seat.seat + 1}`}`, "data-testid": `seat-holder-${seat.seat}`});
+    if (seat.holder === "user") select.append(el("option", {value: "user", text: `${seat.name || "Player"} (player)`, selected: true}));
+    if (seat.holder === "invited") select.append(el("option", {value: "invited", text: `${seat.name || "Player"} (not here yet)`, selected: true}));
+    const current = seat.holder === "bot" ? (seat.level === "hard" ? "bot-hard" : "bot") : seat.holder;
+    for (const [v, text] of aid ? TABLE_HOLDERS : [["open", "Open"], ...BOT_CHOICES, ["host", "My device"]]) {
+      select.append(el("option", {value: v, text, selected: current === v}));
+    }
+    select.addEventListener("change", () => {
+      const choice = holderChoice(select.value);
+      // giving a seat to a bot, or another level to a bot seat: POST .../bots again
+      if (choice.holder === "bot") act("POST", `${path}/bots`, {seat: seat.seat, level: choice.level});
+      else if (select.value !== "user" && select.value !== "invited") act("PATCH", path, {seats: [{seat: seat.seat, holder: select.value}]});
+    });
+    controls.append(select);
+  }
+  if (you.is_host && lobby.status === "open" && seat.holder === "host" && !aid) controls.append(deviceName(seat, {path, act, say}));
+  item.append(controls);
+  return item;
+}

@@ -1,0 +1,129 @@
+// The end card of a finished game in words (issue 13, point 20): the final ranking (or an
+// auction's final scores), each seat's details from the outcome, the reason the game ended and
+// its tie-break. Never a raw value, id or 0-based seat. The ratings (ratings.js), the score
+// breakdown (breakdown.js) and the score chart (score-chart.js) are drawn beside it by the page.
+
+import {el, clear, seatColor, seatName} from "./dom.js";
+import {num, plural} from "./plain_words.js";
+
+// The end of a game in words (issue 13, point 20): every `reason` each engine's outcome can give,
+// and its `details`, as phrases; never a raw value, id or 0-based seat.
+const REASONS = {
+  "bazaar": {"two-stalls-sold-out": "The game ended because two stalls are sold out.",
+             "stalled": "The game ended because nobody bought a ware for too long."},
+  "bombay-bazar": {finished: "The game is over: the longest trunk wins.",
+                   tournament: "The tournament is over: the players are ranked by their medals.",
+                   solo: "Solo game over: your score is your trunk minus the empty spaces minus the unused openings."},
+  "carcassonne": {finished: "The game is over: every tile has been placed and the last features are scored."},
+  "carcassonne-auction": {finished: "The auction is over: every tile has its owner.",
+                          cancelled: "The host cancelled the auction: nobody's score changed."},
+  "grand-bazaar": {finished: "The game is over: the players are ranked by their money."},
+};
+const TIEBREAKS = {"fewest-tokens": "Equal scores: the player holding fewer tokens ranks higher.",
+                   shared: "Equal scores share the place."};
+
+/** The reason a game ended, in words. */
+export function reasonText(kind, outcome) {
+  const reason = outcome && outcome.reason;
+  const known = (REASONS[kind] || {})[reason];
+  if (known) return known;
+  if (reason === "cancelled") return "The game was cancelled.";
+  return "The game is over.";
+}
+
+/** Gold, silver and bronze tallies in words. */
+export function medalText(tally) {
+  const [gold = 0, silver = 0, bronze = 0] = Array.isArray(tally) ? tally : [];
+  return `${gold} gold, ${silver} silver, ${bronze} bronze`;
+}
+
+/** The solo Bombay formula: trunk − empty spaces − unused openings = solo score. */
+export function soloFormula(details) {
+  return `trunk ${details.T} − empty spaces ${details.E} − unused openings ${details.U}`;
+}
+
+function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0"; }
+
+// The per-seat lines under a name: what the outcome's details say about this seat.
+function seatDetails(kind, outcome, seat, view, tileWords) {
+  const d = outcome.details || {};
+  const out = [];
+  const at = (key) => (Array.isArray(d[key]) ? d[key][seat] : undefined);
+  if (outcome.reason === "solo" && d.T !== undefined) {
+    out.push(`solo score = ${soloFormula(d)} (the players panel shows the trunk, ${d.T})`);
+  }
+  if (kind === "bazaar") {
+    if (at("tokens") !== undefined) out.push(`${plural(at("tokens"), "token")} left`);
+    if (Array.isArray(at("wares"))) out.push(`${plural(at("wares").length, "ware")} bought`);
+    if (at("penalties")) out.push(`${at("penalties")} points lost to penalties`);
+  }
+  if (kind === "grand-bazaar") {
+    if (at("money_before_sale") !== undefined) out.push(`money before the final sale: ${at("money_before_sale")}`);
+    const sold = at("sold");
+    if (sold && typeof sold === "object") {
+      const count = Object.values(sold).reduce((a, b) => a + (Number(b) || 0), 0);
+      if (count) out.push(`${plural(count, "card")} sold at the end`);
+    }
+  }
+  if (kind === "carcassonne-auction") {
+    if (at("changes") !== undefined && !d.cancelled) out.push(`change ${signed(at("changes"))}`);
+    const owners = d.owners || [];
+    const tile = owners.indexOf(seat);
+    if (tile >= 0 && !d.cancelled) {
+      out.push(`won tile #${tile + 1}${tileWords ? `, ${tileWords(tile, view)}` : ""}`);
+    }
+  }
+  const timeouts = (outcome.timeouts || {})[String(seat)];
+  if (timeouts) out.push(`time ran out ${timeouts === 1 ? "once" : `${timeouts} times`}`);
+  return out;
+}
+
+// The score of a seat in words: medals for a tournament, the number otherwise.
+function scoreText(outcome, score) {
+  if (score === undefined || score === null) return "";
+  if (Array.isArray(score)) return outcome.reason === "tournament" ? medalText(score) : score.map(num).join(", ");
+  return num(score);
+}
+
+/** The end panel's title for this outcome. */
+export function outcomeTitle(kind, outcome) {
+  if (kind === "carcassonne-auction") return "Final scores";
+  if (outcome && outcome.reason === "solo") return "Solo result";
+  return "Final ranking";
+}
+
+/** The final ranking from view.outcome, in words. */
+export function renderRanking(list, view, names, resignedSeats = [], kind = "", {tileWords = null} = {}) {
+  clear(list);
+  const outcome = view && view.outcome;
+  if (!outcome) return;
+  const scores = outcome.scores || [];
+  const ranked = (outcome.ranks || []).length > 0;
+  // an auction ranks nobody (CAR-113): its seats in table order, with their scores
+  const seats = (ranked ? outcome.ranks : scores).map((rank, seat) => ({seat, rank: ranked ? rank : null, score: scores[seat]}));
+  if (!seats.length) for (const p of (view.players || [])) seats.push({seat: p.seat, rank: null, score: p.score});
+  seats.sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.seat - b.seat);
+  const winners = new Set(outcome.winners || []);
+  const resigned = new Set([...(outcome.resigned || []), ...resignedSeats]);
+  const showRank = ranked && outcome.reason !== "solo";
+  for (const s of seats) {
+    const name = ((view.players || []).find((p) => p.seat === s.seat) || {}).name || seatName(names, s.seat);
+    const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
+    dot.style.background = seatColor(s.seat);
+    const details = seatDetails(kind, outcome, s.seat, view, tileWords);
+    const solo = outcome.reason === "solo";
+    list.append(el("li", {class: winners.has(s.seat) ? "winner" : "", dataset: {seat: String(s.seat)}}, [
+      showRank ? el("span", {class: "rank", text: `${s.rank}.`}) : null, dot,
+      el("span", {class: "player-name", text: name}),
+      el("span", {class: `player-score${Array.isArray(s.score) ? " medals" : ""}`, "data-testid": `final-score-${s.seat}`,
+        text: solo ? `solo score ${scoreText(outcome, s.score)}` : scoreText(outcome, s.score)}),
+      winners.has(s.seat) ? el("span", {class: "tag", text: "winner"}) : null,
+      resigned.has(s.seat) ? el("span", {class: "tag warn", text: "resigned"}) : null,
+      details.length ? el("span", {class: "rank-detail", text: details.join(" · ")}) : null,
+    ]));
+  }
+  const notes = [reasonText(kind, outcome)];
+  const tiebreak = (outcome.details || {}).tiebreak;
+  if (kind === "bazaar" && TIEBREAKS[tiebreak]) notes.push(TIEBREAKS[tiebreak]);
+  list.append(el("li", {class: "muted outcome-reason", "data-testid": "outcome-reason", text: notes.join(" ")}));
+}
