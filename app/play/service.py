@@ -48,7 +48,8 @@ class PlayService:
         self.sessions = sessions
         self.db: AsyncEngine = sessions.kw["bind"]
         self.metrics = Metrics()
-        self.writer = MoveWriter(self.db, self.metrics, settings.duty_claim_seconds)
+        self.writer = MoveWriter(self.db, self.metrics, settings.duty_claim_seconds,
+                                 own_thread=settings.move_writer_thread)
         self.hub = hub
         self.settings = settings
         self.games = GamesCache(sessions)

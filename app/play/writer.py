@@ -31,8 +31,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
 from app.metrics import Metrics
 from app.periodic import Periodic
-from app.play import turn_rows
+from app.play import batch_statement, turn_rows
 from app.play.models import AwaySeat, Game, GameDuty, HardBotGame, MoveRow, Snapshot
+from app.play.writer_thread import WriterThread
 from app.utc import now
 
 log = logging.getLogger("bazaar.writer")
@@ -86,8 +87,14 @@ class MoveWriter:
     """Writes move records in batches; `write` returns once its record is committed."""
 
     def __init__(self, db: AsyncEngine, metrics: Metrics | None = None,
-                 claim_seconds: float = 60.0) -> None:
+                 claim_seconds: float = 60.0, own_thread: bool = False) -> None:
         self.db = db
+        # PostgreSQL's batches may be written on a loop of their own (app/play/writer_thread.py,
+        # MOVE_WRITER_THREAD); never SQLite's: its driver already works on a thread of its own,
+        # and an in-memory database cannot be opened twice
+        self.own_thread = own_thread and db.dialect.name == "postgresql"
+        self.thread: WriterThread | None = None
+        self._serving_loop: asyncio.AbstractEventLoop | None = None
         self.metrics = metrics
         # how long the committing instance owns a finished game's duties before a sweep may
         # take them over (it completes them at once unless it crashed or a duty failed)
@@ -98,16 +105,23 @@ class MoveWriter:
         self.batches = 0
 
     def start(self) -> None:
+        self._serving_loop = asyncio.get_running_loop()
+        if self.own_thread and self.thread is None:
+            self.thread = WriterThread(self.db.url.render_as_string(hide_password=False))
+            self.thread.start()
         self.runner.start()
 
     async def stop(self) -> None:
         await self.runner.stop()
+        if self.thread is not None:
+            await self.thread.stop()
+            self.thread = None
 
     async def write(self, record: MoveRecord) -> None:
         """Commit the record (raises IntegrityError if its seq is taken)."""
         if not self.runner.running:
             # no writer loop (a test's service, or shutdown): write on our own
-            await self._transact([record])
+            await self._transact_on(self.db, [record])
             return
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((record, done))
@@ -120,36 +134,44 @@ class MoveWriter:
             await self._commit(batch)
 
     async def _transact(self, records: list[MoveRecord]) -> None:
+        """`_transact_on` on the writer's own loop when it has one, else on this loop."""
+        if self.thread is None:
+            await self._transact_on(self.db, records)
+        else:
+            await self.thread.run(lambda db: self._transact_on(db, records))
+
+    async def _transact_on(self, db: AsyncEngine, records: list[MoveRecord]) -> None:
         """Write the records in one transaction, again on a fresh connection if the
         connection was dead; raises IntegrityError if a seq is someone else's."""
         attempt = 0
         while True:
             try:
-                async with self.db.begin() as conn:
+                async with db.begin() as conn:
                     await _write(conn, records, self.claim_seconds)
                 return
             except IntegrityError:
                 # after a connection lost during the commit, the clash may be our own rows
-                if attempt and await self._ours(records[0]):
+                if attempt and await _ours(db, records[0]):
                     return
                 raise
             except DBAPIError as err:
                 # SQLAlchemy has invalidated the pool's connections: the next attempt connects
                 if not err.connection_invalidated or attempt >= RETRIES:
                     raise
+                if db is not self.db:
+                    self._renew_serving_pool()
                 attempt += 1
                 log.warning("a dead database connection met while writing %d moves; "
                             "writing them again (attempt %d)", len(records), attempt + 1)
 
-    async def _ours(self, record: MoveRecord) -> bool:
-        """Whether the move row at the record's seq is this record (a batch is one
-        transaction: its first row is there only if all of them are)."""
-        async with self.db.connect() as conn:
-            row = (await conn.execute(
-                select(_MOVES.c.seat, _MOVES.c.move, _MOVES.c.actor, _MOVES.c.client_move_id)
-                .where(_MOVES.c.game_id == record.game_id, _MOVES.c.seq == record.seq))).first()
-        return row is not None and tuple(row) == (record.seat, record.move, record.actor,
-                                                  record.client_move_id)
+    def _renew_serving_pool(self) -> None:
+        """The writer's connection was found dead (a failover, a restart, a reaper): the serving
+        engine's connections most likely are too. Before the writer had its own engine, the
+        disconnect invalidated the one shared pool; now the serving pool is renewed for it
+        (its idle connections closed, the ones in use closed when given back)."""
+        loop = self._serving_loop
+        if loop is not None and not loop.is_closed():
+            asyncio.run_coroutine_threadsafe(self.db.dispose(), loop)
 
     async def _commit(self, batch: list[tuple[MoveRecord, asyncio.Future[None]]]) -> None:
         self.batches += 1
@@ -171,6 +193,17 @@ class MoveWriter:
             _settle(batch, None)
 
 
+async def _ours(db: AsyncEngine, record: MoveRecord) -> bool:
+    """Whether the move row at the record's seq is this record (a batch is one
+    transaction: its first row is there only if all of them are)."""
+    async with db.connect() as conn:
+        row = (await conn.execute(
+            select(_MOVES.c.seat, _MOVES.c.move, _MOVES.c.actor, _MOVES.c.client_move_id)
+            .where(_MOVES.c.game_id == record.game_id, _MOVES.c.seq == record.seq))).first()
+    return row is not None and tuple(row) == (record.seat, record.move, record.actor,
+                                              record.client_move_id)
+
+
 def _settle(batch: list[tuple[MoveRecord, asyncio.Future[None]]],
             error: BaseException | None) -> None:
     for _, done in batch:
@@ -184,6 +217,13 @@ def _settle(batch: list[tuple[MoveRecord, asyncio.Future[None]]],
 async def _write(conn: AsyncConnection, records: list[MoveRecord],
                  claim_seconds: float = 60.0) -> None:
     stamp = now()
+    turn_based = [r for r in records if turn_rows.turn_clock_of(r.turn_clock) is not None]
+    if conn.dialect.name == "postgresql" and not turn_based and batch_statement.fits(records):
+        # the common batch in one statement (app/play/batch_statement.py); a turn-based
+        # game's due rows are written below, so its moves take this longer path
+        await conn.exec_driver_sql(batch_statement.STATEMENT,
+                                   batch_statement.arguments(records, stamp))
+        return
     await conn.execute(insert(_MOVES), [{
         "game_id": r.game_id, "seq": r.seq, "seat": r.seat, "move": r.move,
         "chance": r.chance, "events": r.events, "actor": r.actor,
@@ -217,7 +257,6 @@ async def _write(conn: AsyncConnection, records: list[MoveRecord],
     await conn.execute(_PROGRESS, [{
         "gid": r.game_id, "new_seq": r.seq, "new_status": r.status,
         "new_outcome": r.outcome, "new_to_act": r.to_act, "stamp": stamp} for r in records])
-    turn_based = [r for r in records if turn_rows.turn_clock_of(r.turn_clock) is not None]
     if turn_based:
         # the due rows of turn-based games, in this same transaction (issue 27): the session
         # joins the connection's transaction and never commits it
