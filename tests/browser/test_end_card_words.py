@@ -37,7 +37,8 @@ def test_the_end_card_comes_to_a_phone_player_scrolled_to_the_board(guest, probl
     page.locator("#outcome").wait_for()
     page.wait_for_timeout(300)
     top = page.evaluate("document.getElementById('outcome').getBoundingClientRect().top")
-    assert 0 <= top < PHONE["height"] - 200, f"the end card is at {top} px"
+    # (scrolled to its top, it may sit a fraction of a pixel above the window's edge)
+    assert -1 < top < PHONE["height"] - 200, f"the end card is at {top} px"
     assert problems.errors == []
 
 
