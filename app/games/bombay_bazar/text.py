@@ -64,8 +64,9 @@ def sections(view: dict[str, Any], seat: int | None, names: Sequence[str]) -> li
     if pieces:
         last = pieces[-1]
         cell = last.get("cell") or [0, 0]
+        turned = 60 * int(last.get("rotation") or 0)
         out.append(section("The last piece placed", [
-            f"A {picture_words(last.get('picture'))} piece, turned {60 * int(last.get('rotation') or 0)}°, "
+            f"A {picture_words(last.get('picture'))} piece, turned {turned}°, "
             f"on row {int(cell[0]) + 1}, place {int(cell[1]) + 1}"
         ]))
     piles = view.get("piles") or {}
