@@ -7,7 +7,7 @@ squares and pieces named by what they are, at a desktop and a phone size.
 * Every seat's mark in the players panel and on the board carries a shape as well as its colour:
   two seats' marks differ in that shape (data-symbol), not in colour only.
 * Grand Bazaar's gems are cut differently per gem kind; Bombay Bazar's trunk tips and elephants
-  carry their seat's shape (BOM-9).
+  carry their seat's shape (BOM-9) and its trunk lines a pattern per seat.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.api import advance_to, game, start_against_bots
+from tests.browser.api import advance_to, game, move, start_against_bots
 from tests.browser.games import bombay_game_at_placement
 
 pytestmark = pytest.mark.browser
@@ -102,8 +102,15 @@ def test_carcassonne_by_taps_alone_with_shapes_and_names_in_words(guest, problem
 def test_bombay_tips_and_elephants_carry_their_seats_shapes(guest, problems, viewport):
     page = guest("Max", viewport=viewport)
     game_id = bombay_game_at_placement(page)
+    # one piece each: the person's first legal placement, then the bot's (BOM-26)
+    now = game(page, game_id)
+    move(page, game_id, now["seq"], next(m for m in now["legal"] if m["type"] == "PlacePiece"))
+    advance_to(page, game_id, "PlacePiece")
     page.goto(f"/games/{game_id}")
     page.locator(".bb-pile:not([disabled])").first.wait_for()
+    # the bot's trunk lines carry its white pattern; the person's (seat 1) are plain
+    assert page.locator(".bb-seg-pattern[data-seat='1']").count() >= 1
+    assert page.locator(".bb-seg-pattern[data-seat='0']").count() == 0
     tips = [page.get_by_test_id(f"bb-tip-{s}") for s in (0, 1)]
     marks = [t.get_attribute("data-symbol") for t in tips]
     assert marks[0] and marks[1] and marks[0] != marks[1], marks

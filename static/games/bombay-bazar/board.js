@@ -67,11 +67,20 @@ export function rotateSegments(segments, r) {
   }).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
 }
 
-function drawSegments(group, x, y, segments, colours, width) {
+// a trunk's lines carry a thin white pattern of their seat as well as its colour (issue 31):
+// seat 1 plain, then dashes, dots, dash-dot ... (the seat's shape is on its tip and elephant)
+const TRUNK_PATTERNS = ["", "6 4", "1.5 3.5", "7 3 1.5 3", "3 3", "10 4", "1.5 7"];
+
+function drawSegments(group, x, y, segments, colours, width, owners = []) {
   segments.forEach(([a, b], i) => {
     const d = segmentPath(x, y, a, b);
     group.append(svg("path", {d, class: "bb-seg-under", "stroke-width": width + 3}));
     group.append(svg("path", {d, class: "bb-seg", stroke: colours[i] || NEUTRAL, "stroke-width": width}));
+    const seat = owners[i];
+    if (seat !== null && seat !== undefined && TRUNK_PATTERNS[seat % TRUNK_PATTERNS.length]) {
+      group.append(svg("path", {d, class: "bb-seg-pattern", stroke: "#fff", "stroke-width": 1.6, fill: "none",
+        "stroke-dasharray": TRUNK_PATTERNS[seat % TRUNK_PATTERNS.length], "data-seat": String(seat)}));
+    }
   });
 }
 
@@ -157,7 +166,7 @@ function drawBoard(view, ctx, preview, onTip, last) {
     const [x, y] = centre(piece.cell[0], piece.cell[1]);
     pieces.append(svg("polygon", {points: hexPoints(x, y, 0.97), class: "bb-piece"}));
     const colours = piece.owners.map((o) => (o === null ? NEUTRAL : seatColor(o)));
-    drawSegments(pieces, x, y, piece.segments, colours, 6);
+    drawSegments(pieces, x, y, piece.segments, colours, 6, piece.owners);
   }
   root.append(pieces);
   if (last) {
