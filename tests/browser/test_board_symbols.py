@@ -73,6 +73,8 @@ def test_carcassonne_by_taps_alone_with_shapes_and_names_in_words(guest, problem
                            arg=before[0])
     after = [float(n) for n in canvas.get_attribute("viewBox").split()]
     assert after[0] == pytest.approx(before[0] + before[2] / 4) and after[1] == before[1]
+    tops = page.locator(".cc-zoom button").evaluate_all("(bs) => bs.map((b) => Math.round(b.getBoundingClientRect().top))")
+    assert len(tops) == 7 and len(set(tops)) == 1, tops  # the arrows, zoom and fit on one line
     page.get_by_role("button", name="Show more to the west").click()
     page.get_by_role("button", name="Show my options").click()
     # tap a square (the one the tile fits as it is turned), then Place tile
@@ -95,6 +97,7 @@ def test_carcassonne_by_taps_alone_with_shapes_and_names_in_words(guest, problem
     figures = game(page, game_id)["view"]["figures"]
     assert any(f["seat"] == 0 for f in figures), figures
     shot(page, "carcassonne", viewport)
+    page.locator(".cc-zoom").screenshot(path=str(SHOTS / f"carcassonne-bar-{viewport['width']}.png"))
     assert problems.errors == []
 
 
