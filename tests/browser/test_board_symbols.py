@@ -142,3 +142,21 @@ def test_grand_bazaar_gems_differ_by_cut_as_well_as_colour(guest, problems, view
     assert symbols[0] != symbols[1], symbols
     shot(page, "grand-bazaar", viewport)
     assert problems.errors == []
+
+
+@pytest.mark.parametrize("viewport", SIZES)
+def test_bazaar_tokens_carry_their_letter_and_a_name(guest, problems, viewport):
+    page = guest("Bea", viewport=viewport)
+    game_id = start_against_bots(page, "bazaar", 2, {"first_player": 0})
+    page.goto(f"/games/{game_id}")
+    bank = page.get_by_test_id("baz-bank")
+    bank.locator(".baz-chip").first.wait_for()
+    seen = {}
+    for name in ["red", "white", "blue", "green", "yellow"]:
+        token = bank.get_by_role("img", name=name).first
+        seen[name] = token.locator(".baz-letter").text_content()
+    assert seen == {"red": "R", "white": "W", "blue": "B", "green": "G", "yellow": "Y"}, seen
+    symbols = panel_symbols(page)
+    assert symbols[0] != symbols[1], symbols
+    shot(page, "bazaar", viewport)
+    assert problems.errors == []
