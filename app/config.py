@@ -54,6 +54,10 @@ class Settings(BaseSettings):
     # a claimed due turn is this instance's before another may retry it
     turn_tick_seconds: float = 30.0
     turn_claim_seconds: float = 60.0
+    # PostgreSQL only (issue 30, app/play/writer_thread.py): the move writer's batches on an
+    # event loop and engine of their own, beside the serving loop. Off by default: a database
+    # that drops every connection is then found by the next request, not by the next move.
+    move_writer_thread: bool = False
     # Every K moves the state is snapshotted, so that "state at step k" stays fast.
     snapshot_every: int = 25
     max_body_bytes: int = 64 * 1024

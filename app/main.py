@@ -44,6 +44,7 @@ from app.web.revocations import Revocations
 from app.web.routes.accounts import router as account_router
 from app.web.routes.analysis import router as analysis_router
 from app.web.routes.games import router as play_router
+from app.web.routes.language import router as language_router
 from app.web.routes.lobbies import router as lobbies_router
 from app.web.routes.notify import router as notify_router
 from app.web.routes.ratings import router as ratings_router
@@ -51,6 +52,7 @@ from app.web.routes.rematch import router as rematch_router
 from app.web.routes.session import router as identity_router
 from app.web.routes.textplay import router as textplay_router
 from app.web.routes.tournaments import router as tournaments_router
+from app.web.routes.undo import router as undo_router
 from app.web.routes.vacation import router as vacation_router
 from app.web.sockets.account import router as account_ws_router
 from app.web.sockets.game import router as ws_router
@@ -143,8 +145,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(identity_router)
     app.include_router(vacation_router)
     app.include_router(account_router)
+    app.include_router(language_router)
     app.include_router(lobbies_router)
     app.include_router(play_router)
+    app.include_router(undo_router)
     app.include_router(textplay_router)
     app.include_router(analysis_router)
     app.include_router(ratings_router)

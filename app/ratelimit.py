@@ -130,8 +130,8 @@ def caller_key(conn: HTTPConnection, user_id: str | None) -> str:
 
 
 def rate_limited(what: str, retry_after: int) -> ApiError:
-    err = ApiError(429, "RATE_LIMITED", f"too many {what} requests; slow down",
-                   retry_after=retry_after)
+    err = ApiError(429, "RATE_LIMITED", "too many {what} requests; slow down",
+                   args={"what": what}, retry_after=retry_after)
     err.headers["Retry-After"] = str(retry_after)
     return err
 
@@ -196,8 +196,8 @@ async def limit_recovery(request: HTTPConnection) -> None:
 
 
 def _signin_limited(wait: int) -> ApiError:
-    err = ApiError(429, "RATE_LIMITED", "too many sign-in attempts; try again in "
-                   f"{wait} seconds", retry_after=wait)
+    err = ApiError(429, "RATE_LIMITED", "too many sign-in attempts; try again in {wait} "
+                   "seconds", args={"wait": wait}, retry_after=wait)
     err.headers["Retry-After"] = str(wait)
     return err
 

@@ -34,6 +34,7 @@ from app.play import history
 from app.play import repository as play_repo
 from app.play.live import LiveGame
 from app.play.service import PlayService
+from app.play.undo_log import is_undo
 
 log = logging.getLogger("bazaar.analysis")
 
@@ -76,8 +77,8 @@ class Analyses:
                            "Only a finished game can be analysed: this game is still being "
                            "played.")
         if live.engine.table_aid:
-            raise conflict("NO_ANALYSIS",
-                           f"{live.engine.title} serves a table in person: it has no analysis.")
+            raise conflict("NO_ANALYSIS", "{title} serves a table in person: it has no "
+                           "analysis.", args={"title": live.engine.title})
         return live
 
     async def request(self, game_id: str, user_id: str) -> dict[str, Any]:
@@ -124,7 +125,9 @@ class Analyses:
         if row.status != DONE:
             return found
         chances = found["chances"]
-        played = [analysis.Played(r.seq, r.seat, r.move) for r in rows if r.seq < len(chances)]
+        # an undo or takeback row is no move to judge (app/play/undo_log.py)
+        played = [analysis.Played(r.seq, r.seat, r.move) for r in rows
+                  if r.seq < len(chances) and not is_undo(r.move)]
         lost = analysis.losses(chances, played)
         found["moves"] = [
             {"seq": p.seq, "seat": p.seat, "lost": lost.get(p.seq),

@@ -17,6 +17,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 from app.games import text_view
@@ -47,10 +48,14 @@ class GameError(Exception):
     status: int = 400
     default_code: str = "GAME_ERROR"
 
-    def __init__(self, reason: str, code: str | None = None) -> None:
+    def __init__(self, reason: str, code: str | None = None, *,
+                 message: dict[str, Any] | None = None, rule: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code or self.default_code
+        # the reason as data (app/games/messages.py), for each client to say in its language
+        self.message = message
+        self.rule = rule
 
 
 class InvalidMove(GameError):
@@ -186,6 +191,24 @@ def choice(rng: Rng, items: Sequence[T]) -> T:
 def roll(rng: Rng, sides: int = 6) -> int:
     """A die roll, ``1 .. sides``."""
     return rng.randbelow(sides) + 1
+
+
+# --------------------------------------------------------------------------- undo
+
+
+class Reveal(StrEnum):
+    """What applying a move let anybody learn, for undo and takeback (issue 27, point 3).
+
+    ``NOTHING``: no hidden information came out and the same single seat is still to act, so
+    the mover may undo it within the turn. ``TURN``: nothing hidden came out, but the turn
+    passed (or was shared by several seats): only a takeback, which the others accept, may
+    take it back. ``HIDDEN``: something hidden was revealed (a die rolled, a tile or card
+    drawn, a secret shown, the game ended): nothing before it may be undone or taken back.
+    """
+
+    NOTHING = "nothing"
+    TURN = "turn"
+    HIDDEN = "hidden"
 
 
 # --------------------------------------------------------------------------- outcome
@@ -593,6 +616,25 @@ class Engine(ABC):
         """
         return self.view(state, None)
 
+    def reveals(self, before: State, seat: Seat, move: Move, after: State,
+                chance: Sequence[JSON]) -> Reveal:
+        """What ``seat`` playing ``move`` in ``before`` (giving ``after`` with the recorded
+        ``chance`` outcomes) let anybody learn (`Reveal`).
+
+        The default holds for a game whose hidden information comes out only through chance
+        (a draw, a roll, a witnessed card): any chance outcome, or the end of the game, is
+        ``HIDDEN``; a move that leaves another seat (or several) to act is ``TURN``. A game that
+        shows a secret without chance (a hidden bid turned over) overrides it. The contract
+        suite checks every claim of ``NOTHING`` or ``TURN`` against `resample_hidden`: the
+        move, replayed in any position a viewer cannot tell apart, shows that viewer the same.
+        """
+        if chance or self.outcome(after) is not None:
+            return Reveal.HIDDEN
+        mover = frozenset({seat})
+        if self.to_act(before) != mover or self.to_act(after) != mover:
+            return Reveal.TURN
+        return Reveal.NOTHING
+
     def timeout_move(self, state: State, seat: Seat) -> Move | None:
         """The game's own move for a seat whose clock ran out; None means "use the bot"."""
         return None
@@ -622,6 +664,11 @@ class Engine(ABC):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """The event in words, for the game log ("Ann bought one ruby at 11")."""
         return str(event.get("type", "event"))
+
+    def describe_message(self, event: Event, names: Sequence[str]) -> dict[str, Any] | None:
+        """The event as a message (app/games/messages.py) that each client says in its own
+        language; None for a game whose log is still English words only (``describe``)."""
+        return None
 
     def text_sections(self, view: dict[str, Any], seat: Seat | None,
                       names: Sequence[str]) -> list[dict[str, Any]]:

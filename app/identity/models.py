@@ -30,6 +30,8 @@ class User(Base):
     claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # the language the account chose ("de"); None: cookie, then Accept-Language (migration 0022)
+    language: Mapped[str | None] = mapped_column(String(8), default=None)
 
 
 class UserSession(Base):

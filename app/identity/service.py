@@ -38,6 +38,7 @@ class Identity:
     name: str
     session_id: str = ""
     username: str | None = None  # set for an account
+    language: str | None = None  # the account's chosen language (app/i18n), if any
 
 
 async def open_session(session: AsyncSession, user: User) -> tuple[Identity, str]:
@@ -48,7 +49,7 @@ async def open_session(session: AsyncSession, user: User) -> tuple[Identity, str
                       created_at=at, last_seen_at=at)
     session.add(row)
     await session.flush()
-    return Identity(user.id, user.name, row.id, user.username), token
+    return Identity(user.id, user.name, row.id, user.username, user.language), token
 
 
 async def create_guest(session: AsyncSession, name: str) -> tuple[Identity, str]:
@@ -74,7 +75,7 @@ async def identify(session: AsyncSession, token: str | None) -> Identity | None:
         await session.execute(update(UserSession).where(UserSession.id == sess.id)
                               .values(last_seen_at=at))
         await session.commit()
-    return Identity(user.id, user.name, sess.id, user.username)
+    return Identity(user.id, user.name, sess.id, user.username, user.language)
 
 
 async def revoke_sessions(session: AsyncSession, user_id: str, *, only: str | None = None,

@@ -24,6 +24,8 @@ class Lobby(Base):
     private: Mapped[bool] = mapped_column(Boolean, default=False)
     # rated or casual (docs/api.md "Ratings"); the start copies it to the game
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # takebacks allowed (issue 27, point 3); None: the default, on for casual, off for rated
+    takebacks: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     status: Mapped[str] = mapped_column(String(16), default="open", index=True)
     game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     # the finished game this lobby is the rematch of; a game has at most one (unique index)

@@ -41,6 +41,8 @@ class LobbyIn(Body):
     options: dict[str, Any] = Field(default_factory=dict)
     private: bool = False
     rated: bool = False
+    # takebacks allowed; None: on for casual, off for rated (app/lobbies/service.py)
+    takebacks: bool | None = None
     clock: Clock = Field(default_factory=Clock)
     # who plays a seat taken over after a timeout or a resignation (app/games/bots.py LEVELS)
     takeover_level: str = Field(default="normal", max_length=16)
@@ -60,6 +62,7 @@ class LobbyPatch(Body):
     players: int | None = Field(default=None, ge=1, le=8)
     private: bool | None = None
     rated: bool | None = None
+    takebacks: bool | None = None
     clock: Clock | None = None
     seats: list[SeatHolder] | None = Field(default=None, max_length=8)
     takeover_level: str | None = Field(default=None, max_length=16)

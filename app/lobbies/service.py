@@ -30,7 +30,7 @@ def engine_of(kind: str) -> Engine:
     try:
         return get_engine(kind)
     except KeyError:
-        raise ApiError(422, "UNKNOWN_KIND", f"no game kind {kind!r}") from None
+        raise ApiError(422, "UNKNOWN_KIND", "no game kind '{kind}'", args={"kind": kind}) from None
 
 
 def check_options(engine: Engine, options: dict[str, Any], players: int) -> dict[str, Any]:
@@ -47,8 +47,9 @@ def check_level(level: str, what: str = "a bot") -> str:
     try:
         return bots.check_level(level)
     except ValueError:
-        raise ApiError(422, "BAD_LEVEL", f"{what} plays at one of the levels "
-                       f"{', '.join(bots.LEVELS)}, not {level!r}") from None
+        raise ApiError(422, "BAD_LEVEL", "{what} plays at one of the levels {levels}, not "
+                       "'{level}'", args={"what": what, "levels": ", ".join(bots.LEVELS),
+                                          "level": level}) from None
 
 
 def seat_level(seat: LobbySeat) -> str | None:
@@ -121,6 +122,7 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
     return {
         "id": lobby.id, "kind": lobby.kind, "title": engine.title, "status": lobby.status,
         "private": lobby.private, "rated": bool(lobby.rated),
+        "takebacks": takebacks_allowed(lobby), "takebacks_words": takebacks_words(lobby),
         "options": engine.public_options(lobby.options, False),
         "clock": lobby.clock or {"mode": "off", "seconds": 0},
         "clock_words": clock_words(lobby.clock or {}),
@@ -136,6 +138,22 @@ def to_json(lobby: Lobby, viewer: Identity | None, host_name: str) -> dict[str, 
         "continuing": ({"game": lobby.continue_game, "step": lobby.continue_step}
                        if lobby.continue_game else None),
     }
+
+
+def takebacks_allowed(lobby: Lobby) -> bool:
+    """Whether the lobby's game allows takebacks: as the host chose, else on for a casual
+    game and off for a rated one (docs/decisions.md, "Undo and takeback")."""
+    if lobby.takebacks is not None:
+        return bool(lobby.takebacks)
+    return not (lobby.rated and not lobby.private)
+
+
+def takebacks_words(lobby: Lobby) -> str:
+    """The lobby's takeback rule in words, as the lobby page and a rated game show it."""
+    if takebacks_allowed(lobby):
+        return ("Takebacks allowed: a player may ask to take back a move until something "
+                "hidden is revealed, if everyone else agrees.")
+    return "No takebacks: a move stands once the turn has passed (undo within your turn only)."
 
 
 def _check_private_rated(private: bool, rated: bool) -> None:
@@ -180,7 +198,7 @@ async def create(session: AsyncSession, user: Identity, body: LobbyIn,
     lobby = Lobby(id=new_id(), kind=body.kind, host_id=user.user_id, options=options,
                   clock=body.clock.stored(), private=body.private, rated=body.rated,
                   status="open", created_at=now(), rematch_of=rematch_of,
-                  takeover_level=takeover)
+                  takeover_level=takeover, takebacks=body.takebacks)
     if origin is not None:
         lobby.continue_game, lobby.continue_step = origin
     if seats is None:
@@ -203,8 +221,9 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
                        "the position it starts from")
     if body.players is not None and body.players != len(lobby.seats):
         if not engine.min_players <= body.players <= engine.max_players:
-            raise ApiError(422, "BAD_OPTIONS", f"{engine.title} takes "
-                           f"{engine.min_players}-{engine.max_players} players")
+            raise ApiError(422, "BAD_OPTIONS", "{title} takes {low}-{high} players",
+                           args={"title": engine.title, "low": engine.min_players,
+                                 "high": engine.max_players})
         if body.players < len(lobby.seats):
             lobby.seats = lobby.seats[:body.players]
         else:
@@ -212,7 +231,8 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
                                          for i in range(len(lobby.seats), body.players)]
     for change in body.seats or []:
         if change.seat >= len(lobby.seats):
-            raise ApiError(422, "BAD_SEAT", f"there is no seat {change.seat}")
+            raise ApiError(422, "BAD_SEAT", "there is no seat {seat}",
+                           args={"seat": change.seat})
         if change.name is not None and change.holder != "host":
             raise ApiError(422, "BAD_SEAT", "only a seat on the host's device takes a name")
         if change.level is not None and change.holder != "bot":
@@ -232,6 +252,8 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
         lobby.private = body.private
     if body.rated is not None:
         lobby.rated = body.rated
+    if body.takebacks is not None:
+        lobby.takebacks = body.takebacks
     if body.clock is not None:
         lobby.clock = body.clock.stored()
     await session.flush()
@@ -256,7 +278,7 @@ async def join(session: AsyncSession, lobby: Lobby, user: Identity, seat: int | 
     if seat is not None:
         open_seats = [s for s in open_seats if s.seat == seat]
         if not open_seats:
-            raise conflict("SEAT_TAKEN", f"seat {seat} is not open")
+            raise conflict("SEAT_TAKEN", "seat {seat} is not open", args={"seat": seat})
     if not open_seats:
         raise conflict("LOBBY_FULL", "every seat is taken")
     chosen = open_seats[0]
@@ -284,7 +306,7 @@ async def give_to_bot(session: AsyncSession, lobby: Lobby, user: Identity, seat:
     _require_open(lobby)
     level = check_level(level)
     if seat >= len(lobby.seats):
-        raise ApiError(422, "BAD_SEAT", f"there is no seat {seat}")
+        raise ApiError(422, "BAD_SEAT", "there is no seat {seat}", args={"seat": seat})
     target = lobby.seats[seat]
     target.holder, target.user_id, target.name, target.level = "bot", None, None, level
     await session.flush()
@@ -300,8 +322,9 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
         raise conflict("SEATS_OPEN", "every seat needs a player, a bot or the host's device")
     waiting = [seat_name(lobby, s, host_name) for s in lobby.seats if s.holder == "invited"]
     if waiting:
-        raise conflict("REMATCH_WAITING", f"{_and(list(dict.fromkeys(waiting)))} has not accepted "
-                       "the rematch yet: wait, or give the seat to a bot")
+        raise conflict("REMATCH_WAITING", "{players} has not accepted the rematch yet: wait, "
+                       "or give the seat to a bot",
+                       args={"players": list(dict.fromkeys(waiting))})
     table = table_names(engine_of(lobby.kind), lobby.options, len(lobby.seats))
     seats = [{
         "seat": s.seat, "holder": s.holder,
@@ -322,6 +345,7 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
                                  # a lobby from before the rule may ask for both: casual
                                  rated=bool(lobby.rated) and not lobby.private,
                                  takeover_level=takeover)
+    game.takebacks = takebacks_allowed(lobby)
     # turn-based: the first turns' due times, in the start's transaction (issue 27)
     await turn_rows.start(session, game.id, game.clock or {}, game.seats, game.to_act or [],
                           time.time())

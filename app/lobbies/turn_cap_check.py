@@ -60,9 +60,12 @@ async def check(session: AsyncSession, user_id: str, clock: dict[str, object] | 
     cap = open_cap(finished)
     if open_now >= cap:
         more = PER_SLOT - finished % PER_SLOT
-        raise conflict(
-            "TURN_GAME_CAP",
-            f"you already play {open_now} turn-based games, your limit for now; finish one "
-            f"first" + (f" (finishing {more} more raises the limit to {cap + 1})"
-                        if cap < MAX_CAP else ""),
-            open=open_now, cap=cap)
+        if cap < MAX_CAP:
+            raise conflict("TURN_GAME_CAP", "you already play {open} turn-based games, your "
+                           "limit for now; finish one first (finishing {more} more raises the "
+                           "limit to {next})", args={"open": open_now, "more": more,
+                                                     "next": cap + 1},
+                           open=open_now, cap=cap)
+        raise conflict("TURN_GAME_CAP", "you already play {open} turn-based games, your limit "
+                       "for now; finish one first", args={"open": open_now},
+                       open=open_now, cap=cap)

@@ -33,7 +33,8 @@ def _minutes(value: str | None, field: str) -> int | None:
         return None
     match = CLOCK.match(str(value))
     if not match:
-        raise ApiError(422, "BAD_TIME", f"{field} is a time of day such as 22:30")
+        raise ApiError(422, "BAD_TIME", "{field} is a time of day such as 22:30",
+                       args={"field": field})
     return int(match[1]) * 60 + int(match[2])
 
 
@@ -66,7 +67,7 @@ async def change_settings(session: AsyncSession, user_id: str, body: dict[str, A
         events = dict(row.events or {})
         for kind, channels in (body["events"] or {}).items():
             if kind not in EVENTS or not isinstance(channels, dict):
-                raise ApiError(422, "BAD_EVENT", f"no such event: {kind}")
+                raise ApiError(422, "BAD_EVENT", "no such event: {kind}", args={"kind": kind})
             mine = dict(events.get(kind, {}))
             for channel, on in channels.items():
                 if channel not in CHANNELS or not isinstance(on, bool):

@@ -44,11 +44,12 @@ async def continuable(session: AsyncSession, game_id: str, step: int) -> tuple[G
         raise conflict("ORIGIN_UNKNOWN", "this game was imported from a continued game whose "
                        "first position could not be checked here, so it cannot be continued")
     if not 0 <= step <= game.seq:
-        raise ApiError(422, "BAD_STEP", f"step must be between 0 and {game.seq}")
+        raise ApiError(422, "BAD_STEP", "step must be between 0 and {last}",
+                       args={"last": game.seq})
     state = await state_at(session, game, step)
     if get_engine(game.kind).outcome(state) is not None:
-        raise conflict("NOTHING_TO_PLAY", f"the game is already over at move {step}: there is "
-                       "nothing left to play; choose an earlier move")
+        raise conflict("NOTHING_TO_PLAY", "the game is already over at move {step}: there is "
+                       "nothing left to play; choose an earlier move", args={"step": step})
     return game, state
 
 

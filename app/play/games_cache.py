@@ -94,9 +94,10 @@ class GamesCache:
         """Apply the moves another instance committed after our seq."""
         async with self.sessions() as session:
             rows = await repo.moves_after(session, live.id, live.seq)
+            restored = await repo.undo_snapshots(session, live.id, rows)
             game = await repo.get_game(session, live.id) if rows else None
             away = await repo.away_seats(session, live.id) if rows else None
-        live.absorb(rows)
+        live.absorb(rows, restored)
         if game is not None:
             live.resigned = list(game.resigned or [])
         if away is not None:
@@ -137,6 +138,7 @@ def live_of(game: Game, snap: Any, rows: Any, timeouts: dict[int, int]) -> LiveG
         seed=game.seed, clock=dict(game.clock or {}), resigned=list(game.resigned or []),
         state=state, seq=snap.seq if snap else 0, setup_events=setup_events(game),
         imported=game.status == IMPORTED, rated=bool(game.rated),
+        takebacks=bool(game.takebacks),
         takeover_level=game.takeover_level or bots.NORMAL,
         origin=({"game": game.continued_from, "step": game.continued_step}
                 if game.origin_state is not None else None),

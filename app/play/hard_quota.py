@@ -38,12 +38,14 @@ async def claim(session: AsyncSession, game: Game, owner_id: str, address: str,
                                 .where(HardBotGame.owner_id == owner_id))
     if (mine or 0) >= per_identity:
         raise ApiError(429, "HARD_BOT_LIMIT",
-                       f"You already have {per_identity} live games with hard bots. Finish or "
-                       "resign one of them first, or play this one against normal bots.")
+                       "You already have {count} live games with hard bots. Finish or "
+                       "resign one of them first, or play this one against normal bots.",
+                       args={"count": per_identity})
     here = await session.scalar(select(func.count()).select_from(HardBotGame)
                                 .where(HardBotGame.address == address))
     if (here or 0) >= per_address:
         raise ApiError(429, "HARD_BOT_LIMIT",
-                       f"Your network already has {per_address} live games with hard bots. "
-                       "Finish one of them first, or play this one against normal bots.")
+                       "Your network already has {count} live games with hard bots. "
+                       "Finish one of them first, or play this one against normal bots.",
+                       args={"count": per_address})
     session.add(HardBotGame(game_id=game.id, owner_id=owner_id, address=address[:64]))

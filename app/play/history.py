@@ -31,11 +31,12 @@ async def state_at(play: PlayService, live: LiveGame, k: int) -> tuple[Any, list
         assert game is not None
         start = snap.seq if snap else 0
         rows = await repo.moves_after(session, live.id, start, upto=k)
+        restored = await repo.undo_snapshots(session, live.id, rows)
     engine = live.engine
     state = engine.load_state(snap.state if snap else game.initial_state)
     events: list[Any] = live.setup_events if k == 0 else []
     for row in rows:
-        state = apply_recorded(engine, state, row)
+        state = apply_recorded(engine, state, row, restored)
         events = list(row.events)
     return state, events
 
@@ -45,11 +46,12 @@ async def _all_states(play: PlayService, live: LiveGame) -> list[tuple[Any, list
         game = await repo.get_game(session, live.id)
         assert game is not None
         rows = await repo.moves_after(session, live.id, 0)
+        restored = await repo.undo_snapshots(session, live.id, rows)
     engine = live.engine
     state = engine.load_state(game.initial_state)
     states: list[tuple[Any, list[Any]]] = [(state, live.setup_events)]
     for row in rows:
-        state = apply_recorded(engine, state, row)
+        state = apply_recorded(engine, state, row, restored)
         states.append((state, list(row.events)))
     return states
 
@@ -59,7 +61,8 @@ async def replay(play: PlayService, game_id: str, user_id: str | None, k: int,
     """The view at step ``k``: the caller's, or everything once the game has ended."""
     live = await play.load(game_id)
     if not 0 <= k <= live.seq:
-        raise ApiError(422, "BAD_STEP", f"step must be between 0 and {live.seq}")
+        raise ApiError(422, "BAD_STEP", "step must be between 0 and {last}",
+                       args={"last": live.seq})
     state, events = await state_at(play, live, k)
     engine = live.engine
     if live.finished:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict, deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.games.base import Engine, Event, Move, ReplayRng, Seat
+from app.games.base import Engine, Event, Move, ReplayRng, Reveal, Seat
 from app.json_text import json_text
 from app.play.origin import is_origin, origin_text
+from app.play.undo_log import is_undo, is_undo_event, undo_text
 from app.realtime.diff import diff
 from app.realtime.viewer import Viewer
 
@@ -23,8 +25,17 @@ HISTORY = 64
 """Steps kept in memory per game; a viewer further behind gets a snapshot."""
 
 
-def apply_recorded(engine: Engine, state: Any, row: Any) -> Any:
-    """The state after a logged move row, replayed from its recorded chance outcomes."""
+def apply_recorded(engine: Engine, state: Any, row: Any,
+                   restored: Mapping[int, Any] | None = None) -> Any:
+    """The state after a logged move row, replayed from its recorded chance outcomes.
+
+    An undo row's state is its snapshot (every undo row has one, app/play/undo_log.py), given
+    in ``restored`` by seq as stored (`repo.undo_snapshots`).
+    """
+    if is_undo(row.move):
+        if restored is None or row.seq not in restored:
+            raise LookupError(f"undo row {row.seq} has no snapshot")
+        return engine.load_state(restored[row.seq])
     return engine.apply(state, row.seat, row.move, ReplayRng(row.chance))[0]
 
 
@@ -35,6 +46,12 @@ class Step:
     seq: int
     state: Any
     events: list[Event]
+    # who moved and what the move revealed (`Engine.reveals`), and for an undo row the step
+    # it went back to: what undo and takeback need (app/play/undo_log.py). A step whose move
+    # is not known (the first one in memory) has no seat and counts as revealing.
+    seat: int | None = None
+    reveal: Reveal = Reveal.HIDDEN
+    back_to: int | None = None
     views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
     frames: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
     texts: dict[Viewer, str] = field(default_factory=dict)
@@ -81,6 +98,8 @@ class LiveGame:
     rated: bool = False
     # who plays a seat taken over after a timeout or a resignation (issue 17)
     takeover_level: str = "normal"
+    # whether a player may ask the others to take a move back (issue 27, point 3)
+    takebacks: bool = False
 
     def __post_init__(self) -> None:
         if not self.history:
@@ -116,15 +135,26 @@ class LiveGame:
     def names(self) -> list[str]:
         return [s["name"] for s in self.seats]
 
-    def advance(self, seq: int, state: Any, events: list[Event]) -> None:
+    def advance(self, seq: int, state: Any, events: list[Event], seat: int | None = None,
+                reveal: Reveal = Reveal.HIDDEN, back_to: int | None = None) -> None:
         """Record the state after move ``seq`` (the next one)."""
         self.seq, self.state = seq, state
-        self.history.append(Step(seq, state, events))
+        self.history.append(Step(seq, state, events, seat=seat, reveal=reveal, back_to=back_to))
 
-    def absorb(self, rows: Any) -> None:
-        """Advance through logged move rows that follow our seq."""
+    def absorb(self, rows: Any, restored: Mapping[int, Any] | None = None) -> None:
+        """Advance through logged move rows that follow our seq (``restored``: the snapshots
+        of the undo rows among them, by seq)."""
         for row in rows:
-            self.advance(row.seq, apply_recorded(self.engine, self.state, row), list(row.events))
+            if is_undo(row.move):
+                back = self.step(int(row.move["to"]))
+                state = back.state if back is not None else apply_recorded(
+                    self.engine, self.state, row, restored)
+                self.advance(row.seq, state, list(row.events), row.seat, Reveal.NOTHING,
+                             int(row.move["to"]))
+                continue
+            state = apply_recorded(self.engine, self.state, row)
+            reveal = self.engine.reveals(self.state, row.seat, row.move, state, row.chance)
+            self.advance(row.seq, state, list(row.events), row.seat, reveal)
 
     def remember_client_move(self, seat: Seat, client_move_id: str, seq: int,
                              events: list[Event]) -> None:
@@ -165,17 +195,25 @@ class LiveGame:
         return step.legal[viewer]
 
     def events_for(self, events: list[Event], viewer: Viewer) -> list[Event]:
-        """The events as ``viewer`` may see them, each with its description in words."""
+        """The events as ``viewer`` may see them, each with its description in words (and, for
+        a game that has them, as a message: app/games/messages.py)."""
         out = []
         public = self.finished
         for event in events:
             if is_origin(event):  # the platform's own, public: where a continued game came from
                 out.append({**event, "text": origin_text(event)})
                 continue
+            if is_undo_event(event):  # the platform's own too, public: an undo or a takeback
+                out.append({**event, "text": undo_text(event, self.names)})
+                continue
             seen = event if public else self.engine.redact_event(event, viewer)
             if seen is None:
                 continue
-            out.append({**seen, "text": self.engine.describe(seen, self.names)})
+            words = {**seen, "text": self.engine.describe(seen, self.names)}
+            message = self.engine.describe_message(seen, self.names)
+            if message is not None:  # the line as data, for each client's language (issue 29)
+                words["message"] = message
+            out.append(words)
         return out
 
     def patch_frame(self, seq: int, viewer: Viewer) -> dict[str, Any] | None:

@@ -40,6 +40,9 @@ class Game(Base):
     private: Mapped[bool] = mapped_column(Boolean, default=False)
     # asked for by the lobby; whether it counts is decided at the end (app/ratings/eligibility.py)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # whether a player may ask the others to take a move back (issue 27, point 3); the lobby
+    # decides, games from before migration 0022 allow none
+    takebacks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     # [{seat, name, holder, user_id, level}] as the lobby had them at the start (``level``
     # only on bot seats; missing on games from before migration 0012: normal)

@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app.config import Settings
 from app.errors import ApiError, conflict, forbidden, from_game_error, unauthorized
-from app.games.base import HOST, GameError, RecordingRng, SeededRng
+from app.games.base import HOST, GameError, RecordingRng, Reveal, SeededRng
 from app.metrics import Metrics
 from app.play import clock, notices, turn_rows
 from app.play import repository as repo
@@ -117,9 +117,11 @@ class MovePipeline:
 
     async def commit(self, live: LiveGame, seat: int, move: Any, seq: int,
                      client_move_id: str | None, actor: str,
-                     level: str | None = None, newly_away: bool = False) -> dict[str, Any]:
+                     level: str | None = None, newly_away: bool = False,
+                     undo: tuple[int, list[Any]] | None = None) -> dict[str, Any]:
         """Apply, append, commit, publish; ``{seq, seat, events}``. The caller holds
-        ``live.lock``."""
+        ``live.lock``. ``undo`` (the step to go back to, and the row's events) makes it an
+        undo or takeback row that app/play/undo_service.py has checked."""
         started = time.perf_counter()
         engine = live.engine
         if client_move_id and seq != live.seq:
@@ -136,20 +138,32 @@ class MovePipeline:
             raise conflict("GAME_IMPORTED", "an imported game is for review; nobody moves in it")
         if seq != live.seq:
             # checked before the turn, so that the loser of a race learns the current seq
-            raise conflict("STALE_SEQ", f"the game is at seq {live.seq}, not {seq}", seq=live.seq)
-        if seat != HOST and seat not in engine.to_act(live.state) \
+            raise conflict("STALE_SEQ", "the game is at seq {now}, not {seq}",
+                           args={"now": live.seq, "seq": seq}, seq=live.seq)
+        if undo is None and seat != HOST and seat not in engine.to_act(live.state) \
                 and not engine.legal_moves(live.state, seat):
             raise forbidden("NOT_YOUR_TURN", "it is not your turn")
         new_seq = live.seq + 1
         waiting = notices.people_to_act(live, live.state)
-        rng = RecordingRng(SeededRng(f"{live.seed}:{new_seq}"))
-        try:
-            state, events = engine.apply(live.state, seat, move, rng)
-        except GameError as err:
-            raise from_game_error(err) from None
+        if undo is None:
+            rng = RecordingRng(SeededRng(f"{live.seed}:{new_seq}"))
+            try:
+                state, events = engine.apply(live.state, seat, move, rng)
+            except GameError as err:
+                raise from_game_error(err) from None
+            chance: list[Any] = rng.outcomes
+            # what the move let anybody learn decides what may be undone (app/play/undo_log.py);
+            # the host's moves are never undone
+            reveal = (Reveal.HIDDEN if seat == HOST
+                      else engine.reveals(live.state, seat, move, state, chance))
+        else:
+            back = live.step(undo[0])
+            assert back is not None, "the undo service checked the step is in memory"
+            state, events, chance, reveal = back.state, undo[1], [], Reveal.NOTHING
         outcome = engine.outcome(state)
+        # every undo row is snapshotted: replays from a snapshot then never go back past one
         snapshot = (engine.dump_state(state)
-                    if new_seq % self.settings.snapshot_every == 0 else None)
+                    if undo is not None or new_seq % self.settings.snapshot_every == 0 else None)
         # the seats to act next: kept on the game row and used for the turn notices
         to_act = [] if outcome else sorted(engine.to_act(state))
         # the away row (issue 16): the timeout that finds the clock run out writes it, the
@@ -157,15 +171,18 @@ class MovePipeline:
         away: bool | None = False if actor == "player" else (True if newly_away else None)
         try:
             await self.writer.write(MoveRecord(
-                live.id, new_seq, seat, move, rng.outcomes, events, actor, client_move_id,
+                live.id, new_seq, seat, move, chance, events, actor, client_move_id,
                 "finished" if outcome else "live", outcome_json(live, outcome, seat, actor),
                 snapshot,
-                to_act, level, away))
+                to_act, level, away,
+                # a turn-based game's due rows follow in the move's transaction
+                live.clock if turn_rows.turn_clock_of(live.clock) else None))
         except IntegrityError:
             # someone else (another instance, another tab) took this seq first
             await self.games.catch_up(live)
-            raise conflict("STALE_SEQ", f"the game is at seq {live.seq}", seq=live.seq) from None
-        live.advance(new_seq, state, events)
+            raise conflict("STALE_SEQ", "the game is at seq {now}", args={"now": live.seq},
+                           seq=live.seq) from None
+        live.advance(new_seq, state, events, seat, reveal, undo[0] if undo else None)
         if actor == "player":
             live.away.discard(seat)  # a move of their own: the player is back (and in the log)
         if actor == "timeout":
@@ -173,7 +190,6 @@ class MovePipeline:
         if outcome is not None:
             live.away.clear()  # the writer removed the away rows with the final move
         clock.on_advance(live)
-        await turn_rows.keep(self.games.sessions, live.id, live.clock, to_act, outcome is not None)
         if client_move_id:
             live.remember_client_move(seat, client_move_id, new_seq, events)
         elapsed = time.perf_counter() - started

@@ -19,7 +19,8 @@ async def state_at(session: AsyncSession, game: Game, step: int) -> Any:
     engine = get_engine(game.kind)
     snap = await repo.latest_snapshot(session, game.id, at_most=step)
     rows = await repo.moves_after(session, game.id, snap.seq if snap else 0, upto=step)
+    restored = await repo.undo_snapshots(session, game.id, rows)
     state = engine.load_state(snap.state if snap else game.initial_state)
     for row in rows:
-        state = apply_recorded(engine, state, row)
+        state = apply_recorded(engine, state, row, restored)
     return state

@@ -21,6 +21,7 @@ from app.ids import new_id
 from app.play import repository as repo
 from app.play.models import Game
 from app.play.positions import state_at
+from app.play.undo_log import Replay, is_undo
 from app.schemas import TOKEN_PATTERN, SeatName
 from app.utc import now
 
@@ -132,10 +133,10 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
         initial = engine.dump_state(state)
         if _canon(initial) != _canon(record.get("initial_state")):
             raise _bad("the initial state does not follow from the setup record")
+        # undo and takeback rows go back to their step, once checked to be allowed there
+        replay = Replay(engine, state)
         for i, entry in enumerate(moves, start=1):
-            rng = ReplayRng(entry.get("chance") or [])
-            state, events = engine.apply(state, entry["seat"], entry["move"], rng)
-            rng.finish()
+            state, events = replay.apply(entry["seat"], entry["move"], entry.get("chance") or [])
             if _canon(events) != _canon(entry.get("events")):
                 raise _bad(f"move {i} does not produce the recorded events")
     except GameError as err:
@@ -166,6 +167,9 @@ async def import_record(session: AsyncSession, record: dict[str, Any], user_id: 
         repo.add_move(session, game.id, entry["seq"], entry["seat"], entry["move"],
                       entry.get("chance") or [], entry.get("events") or [],
                       entry.get("actor", "player"), None, entry.get("level"))
+        if is_undo(entry["move"]):  # every undo row has its snapshot (app/play/undo_log.py)
+            repo.add_snapshot(session, game.id, entry["seq"],
+                              engine.dump_state(replay.steps[entry["seq"]].state))
     return game
 
 

@@ -9,6 +9,7 @@ from sqlalchemy import Text, cast, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.play.models import AwaySeat, ChatLine, Game, MoveRow, Snapshot
+from app.play.undo_log import is_undo
 from app.utc import now
 
 
@@ -42,6 +43,21 @@ async def latest_snapshot(session: AsyncSession, game_id: str,
     if at_most is not None:
         query = query.where(Snapshot.seq <= at_most)
     return (await session.scalars(query.order_by(Snapshot.seq.desc()).limit(1))).first()
+
+
+async def undo_snapshots(session: AsyncSession, game_id: str,
+                         rows: Sequence[MoveRow]) -> dict[int, Any]:
+    """The snapshots of the undo rows among ``rows``, by seq (an undo row's state is its
+    snapshot's, app/play/undo_log.py); no query when there is none."""
+    seqs = [row.seq for row in rows if is_undo(row.move)]
+    if not seqs:
+        return {}
+    query = select(Snapshot).where(Snapshot.game_id == game_id, Snapshot.seq.in_(seqs))
+    return {snap.seq: snap.state for snap in (await session.scalars(query)).all()}
+
+
+def add_snapshot(session: AsyncSession, game_id: str, seq: int, state: Any) -> None:
+    session.add(Snapshot(game_id=game_id, seq=seq, state=state))
 
 
 def add_move(session: AsyncSession, game_id: str, seq: int, seat: int, move: dict[str, Any],

@@ -70,9 +70,10 @@ async def _series(play: PlayService, live: LiveGame, seq: int) -> Series:
             state = live.engine.load_state(game.initial_state)
             known = Series(0, (_step(live, 0, state),), state)
         rows = await repo.moves_after(session, live.id, known.seq, upto=seq)
+        restored = await repo.undo_snapshots(session, live.id, rows)
     steps, state = list(known.steps), known.state
     for row in rows:
-        state = apply_recorded(live.engine, state, row)
+        state = apply_recorded(live.engine, state, row, restored)
         steps.append(_step(live, row.seq, state))
     series = Series(steps[-1]["seq"], tuple(steps), state)
     _remember(cache, live.id, series)

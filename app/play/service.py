@@ -34,6 +34,7 @@ from app.play.live import LiveGame
 from app.play.models import Game
 from app.play.move_pipeline import MovePipeline
 from app.play.timeouts import Timeouts
+from app.play.undo_service import UndoService
 from app.play.writer import MoveWriter
 from app.realtime.hub import Hub
 from app.realtime.viewer import Viewer
@@ -47,7 +48,8 @@ class PlayService:
         self.sessions = sessions
         self.db: AsyncEngine = sessions.kw["bind"]
         self.metrics = Metrics()
-        self.writer = MoveWriter(self.db, self.metrics, settings.duty_claim_seconds)
+        self.writer = MoveWriter(self.db, self.metrics, settings.duty_claim_seconds,
+                                 own_thread=settings.move_writer_thread)
         self.hub = hub
         self.settings = settings
         self.games = GamesCache(sessions)
@@ -67,6 +69,8 @@ class PlayService:
         self.bot_driver = BotDriver(self.games, self.pipeline.commit, self.bots, self.metrics,
                                     settings, hub.fan_out)
         self.timeouts = Timeouts(sessions, hub, self.pipeline.commit, self.kick_bots)
+        # undo within a turn, takeback after it (issue 27, point 3)
+        self.undo = UndoService(self.games, self.pipeline, hub)
 
     # ------------------------------------------------------------------ the games held here
 

@@ -23,7 +23,9 @@ game's options, ``SetupChance`` and each move's ``chance`` the recorded chance o
 that the import replays the game exactly and verifies every draw; ``by`` marks a move made by a
 bot (``by bot hard``), the clock (``by timeout``), a resigned seat's bot or the host. ``Game``,
 ``Date`` and ``Result`` are for the reader: the import checks that the result follows from the
-moves and leaves the date (an imported game is dated by its import).
+moves and leaves the date (an imported game is dated by its import). An in-turn undo is the line
+``4. Ann: undo to 2`` and an accepted takeback ``6. Ann: takeback to 3`` (back to the position
+after that move; app/play/undo_log.py), checked on import like any move.
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ from datetime import date
 from typing import Any
 
 from app.errors import ApiError
-from app.games.base import HOST, Engine, GameError, InvalidMove, ReplayRng, get_engine
+from app.games.base import HOST, Engine, GameError, InvalidMove, get_engine
 from app.play.records import ACTORS, FORMAT, MAX_MOVES, check_setup
+from app.play.undo_log import Replay, is_undo, read_undo, undo_text_of
 
 TEXT_FORMAT = "bazaar-text/1"
 MAX_LINE = 200_000
@@ -90,11 +93,13 @@ def to_text(record: dict[str, Any], played: date | None = None) -> str:
     if record.get("continued_from") is not None:
         lines.append(_tag("ContinuedFrom", record["continued_from"]))
     lines += [_tag("Result", result_words(engine, names, record.get("outcome"))), ""]
-    state = engine.load_state(record["initial_state"])
+    replay = Replay(engine, engine.load_state(record["initial_state"]))
     for entry in record["moves"]:
         seat = entry["seat"]
         who = _HOST_NAME if seat == HOST else names[seat]
-        text = engine.write_move(state, seat, entry["move"])
+        state = replay.state
+        text = (undo_text_of(entry["move"]) if is_undo(entry["move"])
+                else engine.write_move(state, seat, entry["move"]))
         notes = []
         if entry.get("chance"):
             notes.append(f"chance {json.dumps(entry['chance'], ensure_ascii=False)}")
@@ -104,7 +109,7 @@ def to_text(record: dict[str, Any], played: date | None = None) -> str:
         elif entry.get("level"):
             notes.append(f"by player {entry['level']}")
         lines.append(f"{entry['seq']}. {who}: {' ; '.join([text, *notes])}")
-        state, _ = engine.apply(state, seat, entry["move"], ReplayRng(entry.get("chance") or []))
+        replay.apply(seat, entry["move"], entry.get("chance") or [])
     return "\n".join(lines) + "\n"
 
 
@@ -129,7 +134,7 @@ def from_text(text: str) -> dict[str, Any]:
     }
     if "ContinuedFrom" in tags:
         record["continued_from"] = tags["ContinuedFrom"]
-    state = _start(engine, record)
+    replay = Replay(engine, _start(engine, record))
     for number, line in enumerate(body, start=first):
         if not line.strip():
             continue
@@ -137,17 +142,16 @@ def from_text(text: str) -> dict[str, Any]:
             raise _malformed(f"a record holds at most {MAX_MOVES} moves")
         entry = _entry(line, number, len(record["moves"]) + 1, names)
         try:
-            move = engine.read_move(state, entry["seat"], entry.pop("text"))
-            rng = ReplayRng(entry["chance"])
-            state, events = engine.apply(state, entry["seat"], move, rng)
-            rng.finish()
+            text = entry.pop("text")
+            move = read_undo(text) or engine.read_move(replay.state, entry["seat"], text)
+            state, events = replay.apply(entry["seat"], move, entry["chance"])
         except InvalidMove as err:  # no move of the game: the text is malformed
             raise _malformed(f"line {number}: move {entry['seq']}: {err.reason}") from None
         except GameError as err:  # a move, but not one that can be made there
             raise _mismatch(f"line {number}: move {entry['seq']} does not replay: "
                             f"{err.reason}") from None
         record["moves"].append({**entry, "move": move, "events": events})
-    outcome = engine.outcome(state)
+    outcome = engine.outcome(replay.state)
     if outcome is not None:
         record["outcome"] = outcome.to_json()
     said = tags.get("Result")

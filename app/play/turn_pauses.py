@@ -58,3 +58,12 @@ async def on_vacation(session: AsyncSession, user_ids: Iterable[str | None],
     rows = (await session.scalars(select(Vacation).where(
         Vacation.user_id.in_(ids), Vacation.start_at <= now, Vacation.end_at > now))).all()
     return {r.user_id: r.end_at for r in rows}
+
+
+async def weekends_off(session: AsyncSession, user_ids: Iterable[str | None]) -> set[str]:
+    """The users among ``user_ids`` who take weekends off (shown to the other players)."""
+    ids = {u for u in user_ids if u}
+    if not ids:
+        return set()
+    return set((await session.scalars(select(TurnPrefs.user_id).where(
+        TurnPrefs.user_id.in_(ids), TurnPrefs.weekends_off.is_(True)))).all())

@@ -9,19 +9,15 @@ instance, unlike the live clock's monotonic one.
 
 from __future__ import annotations
 
-import logging
-import time
 from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import Text, cast, or_, select
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.play.models import Game, TurnDue
 from app.play.turn_clock import TurnClock, counted, due_at, remind_at
 from app.play.turn_pauses import pauses_of, seat_owner
-
-log = logging.getLogger("bazaar.turns")
 
 IDLE = 1e15
 """The due times of a seat that is not to act: never due."""
@@ -124,18 +120,3 @@ async def seconds_left(session: AsyncSession, game_id: str, now: float) -> dict[
     rows = (await session.scalars(select(TurnDue).where(
         TurnDue.game_id == game_id, TurnDue.started_at.is_not(None)))).all()
     return {r.seat: max(0.0, r.due_at - now) for r in rows}
-
-
-async def keep(sessions: async_sessionmaker[AsyncSession], game_id: str,
-               clock: dict[str, Any] | None, to_act: Iterable[int], finished: bool) -> None:
-    """``after_move`` in a transaction of its own, after the move's commit (the move writer
-    batches many games' moves; part 1 keeps clear of it). A failure is logged, never the
-    move's: a stale row only finds its seat no longer to act and does nothing."""
-    if turn_clock_of(clock) is None:
-        return
-    try:
-        async with sessions() as session:
-            await after_move(session, game_id, clock or {}, to_act, finished, time.time())
-            await session.commit()
-    except Exception:
-        log.exception("turn-based due times not updated", extra={"game": game_id})

@@ -25,7 +25,8 @@ def check_can_act(live: LiveGame, seat: int, seq: int | None) -> None:
     if live.imported:
         raise conflict("GAME_IMPORTED", "an imported game is for review; nobody moves in it")
     if seq is not None and seq != live.seq:
-        raise conflict("STALE_SEQ", f"the game is at seq {live.seq}, not {seq}", seq=live.seq)
+        raise conflict("STALE_SEQ", "the game is at seq {now}, not {seq}",
+                       args={"now": live.seq, "seq": seq}, seq=live.seq)
     if seat not in live.engine.to_act(live.state) \
             and not live.engine.legal_moves(live.state, seat):
         raise forbidden("NOT_YOUR_TURN", "it is not your turn")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.play import turn_rows
@@ -93,3 +93,10 @@ async def set_weekends(session: AsyncSession, user_id: str, off: bool, now: floa
 
 
 __all__ = ["VacationRefused", "cancel", "set_weekends", "summary", "take"]
+
+
+async def forget(session: AsyncSession, user_id: str) -> None:
+    """A deleted account's vacations and weekends-off choice go with it (the caller commits
+    with the rest of the deletion)."""
+    await session.execute(delete(Vacation).where(Vacation.user_id == user_id))
+    await session.execute(delete(TurnPrefs).where(TurnPrefs.user_id == user_id))

@@ -7,7 +7,8 @@ clash (another instance took a seq first) is retried move by move, so only the l
 
 A game's final move writes, in the same transaction, its pending end-of-game duties (the
 ``game_duties`` outbox row, app/play/duties.py) and removes its away-seat rows: a finished
-game has nobody to play for.
+game has nobody to play for. A turn-based game's due rows (app/play/turn_rows.py) follow each
+move in its transaction too.
 
 A connection found dead while a batch is written (a failover, an idle reaper, a
 ``pg_terminate_backend``; issue 24, point 6) is not the players' problem: the batch is written
@@ -26,11 +27,13 @@ from typing import Any, cast
 
 from sqlalchemy import Table, and_, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
 from app.metrics import Metrics
 from app.periodic import Periodic
+from app.play import batch_statement, turn_rows
 from app.play.models import AwaySeat, Game, GameDuty, HardBotGame, MoveRow, Snapshot
+from app.play.writer_thread import WriterThread
 from app.utc import now
 
 log = logging.getLogger("bazaar.writer")
@@ -75,14 +78,23 @@ class MoveRecord:
     away: bool | None = None
     """The seat becomes away with this move (its clock ran out), or back (its player's own
     move); None: no change."""
+    turn_clock: dict[str, Any] | None = None
+    """A turn-based game's clock: its ``turn_dues`` rows are kept in the move's transaction
+    (app/play/turn_rows.py), so a crash after the commit cannot leave them behind the move."""
 
 
 class MoveWriter:
     """Writes move records in batches; `write` returns once its record is committed."""
 
     def __init__(self, db: AsyncEngine, metrics: Metrics | None = None,
-                 claim_seconds: float = 60.0) -> None:
+                 claim_seconds: float = 60.0, own_thread: bool = False) -> None:
         self.db = db
+        # PostgreSQL's batches may be written on a loop of their own (app/play/writer_thread.py,
+        # MOVE_WRITER_THREAD); never SQLite's: its driver already works on a thread of its own,
+        # and an in-memory database cannot be opened twice
+        self.own_thread = own_thread and db.dialect.name == "postgresql"
+        self.thread: WriterThread | None = None
+        self._serving_loop: asyncio.AbstractEventLoop | None = None
         self.metrics = metrics
         # how long the committing instance owns a finished game's duties before a sweep may
         # take them over (it completes them at once unless it crashed or a duty failed)
@@ -93,16 +105,23 @@ class MoveWriter:
         self.batches = 0
 
     def start(self) -> None:
+        self._serving_loop = asyncio.get_running_loop()
+        if self.own_thread and self.thread is None:
+            self.thread = WriterThread(self.db.url.render_as_string(hide_password=False))
+            self.thread.start()
         self.runner.start()
 
     async def stop(self) -> None:
         await self.runner.stop()
+        if self.thread is not None:
+            await self.thread.stop()
+            self.thread = None
 
     async def write(self, record: MoveRecord) -> None:
         """Commit the record (raises IntegrityError if its seq is taken)."""
         if not self.runner.running:
             # no writer loop (a test's service, or shutdown): write on our own
-            await self._transact([record])
+            await self._transact_on(self.db, [record])
             return
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((record, done))
@@ -115,36 +134,44 @@ class MoveWriter:
             await self._commit(batch)
 
     async def _transact(self, records: list[MoveRecord]) -> None:
+        """`_transact_on` on the writer's own loop when it has one, else on this loop."""
+        if self.thread is None:
+            await self._transact_on(self.db, records)
+        else:
+            await self.thread.run(lambda db: self._transact_on(db, records))
+
+    async def _transact_on(self, db: AsyncEngine, records: list[MoveRecord]) -> None:
         """Write the records in one transaction, again on a fresh connection if the
         connection was dead; raises IntegrityError if a seq is someone else's."""
         attempt = 0
         while True:
             try:
-                async with self.db.begin() as conn:
+                async with db.begin() as conn:
                     await _write(conn, records, self.claim_seconds)
                 return
             except IntegrityError:
                 # after a connection lost during the commit, the clash may be our own rows
-                if attempt and await self._ours(records[0]):
+                if attempt and await _ours(db, records[0]):
                     return
                 raise
             except DBAPIError as err:
                 # SQLAlchemy has invalidated the pool's connections: the next attempt connects
                 if not err.connection_invalidated or attempt >= RETRIES:
                     raise
+                if db is not self.db:
+                    self._renew_serving_pool()
                 attempt += 1
                 log.warning("a dead database connection met while writing %d moves; "
                             "writing them again (attempt %d)", len(records), attempt + 1)
 
-    async def _ours(self, record: MoveRecord) -> bool:
-        """Whether the move row at the record's seq is this record (a batch is one
-        transaction: its first row is there only if all of them are)."""
-        async with self.db.connect() as conn:
-            row = (await conn.execute(
-                select(_MOVES.c.seat, _MOVES.c.move, _MOVES.c.actor, _MOVES.c.client_move_id)
-                .where(_MOVES.c.game_id == record.game_id, _MOVES.c.seq == record.seq))).first()
-        return row is not None and tuple(row) == (record.seat, record.move, record.actor,
-                                                  record.client_move_id)
+    def _renew_serving_pool(self) -> None:
+        """The writer's connection was found dead (a failover, a restart, a reaper): the serving
+        engine's connections most likely are too. Before the writer had its own engine, the
+        disconnect invalidated the one shared pool; now the serving pool is renewed for it
+        (its idle connections closed, the ones in use closed when given back)."""
+        loop = self._serving_loop
+        if loop is not None and not loop.is_closed():
+            asyncio.run_coroutine_threadsafe(self.db.dispose(), loop)
 
     async def _commit(self, batch: list[tuple[MoveRecord, asyncio.Future[None]]]) -> None:
         self.batches += 1
@@ -166,6 +193,17 @@ class MoveWriter:
             _settle(batch, None)
 
 
+async def _ours(db: AsyncEngine, record: MoveRecord) -> bool:
+    """Whether the move row at the record's seq is this record (a batch is one
+    transaction: its first row is there only if all of them are)."""
+    async with db.connect() as conn:
+        row = (await conn.execute(
+            select(_MOVES.c.seat, _MOVES.c.move, _MOVES.c.actor, _MOVES.c.client_move_id)
+            .where(_MOVES.c.game_id == record.game_id, _MOVES.c.seq == record.seq))).first()
+    return row is not None and tuple(row) == (record.seat, record.move, record.actor,
+                                              record.client_move_id)
+
+
 def _settle(batch: list[tuple[MoveRecord, asyncio.Future[None]]],
             error: BaseException | None) -> None:
     for _, done in batch:
@@ -179,6 +217,13 @@ def _settle(batch: list[tuple[MoveRecord, asyncio.Future[None]]],
 async def _write(conn: AsyncConnection, records: list[MoveRecord],
                  claim_seconds: float = 60.0) -> None:
     stamp = now()
+    turn_based = [r for r in records if turn_rows.turn_clock_of(r.turn_clock) is not None]
+    if conn.dialect.name == "postgresql" and not turn_based and batch_statement.fits(records):
+        # the common batch in one statement (app/play/batch_statement.py); a turn-based
+        # game's due rows are written below, so its moves take this longer path
+        await conn.exec_driver_sql(batch_statement.STATEMENT,
+                                   batch_statement.arguments(records, stamp))
+        return
     await conn.execute(insert(_MOVES), [{
         "game_id": r.game_id, "seq": r.seq, "seat": r.seat, "move": r.move,
         "chance": r.chance, "events": r.events, "actor": r.actor,
@@ -212,3 +257,12 @@ async def _write(conn: AsyncConnection, records: list[MoveRecord],
     await conn.execute(_PROGRESS, [{
         "gid": r.game_id, "new_seq": r.seq, "new_status": r.status,
         "new_outcome": r.outcome, "new_to_act": r.to_act, "stamp": stamp} for r in records])
+    if turn_based:
+        # the due rows of turn-based games, in this same transaction (issue 27): the session
+        # joins the connection's transaction and never commits it
+        async with AsyncSession(bind=conn, expire_on_commit=False) as session:
+            clock_now = time.time()
+            for r in turn_based:
+                await turn_rows.after_move(session, r.game_id, r.turn_clock or {},
+                                           r.to_act or [], r.status == "finished", clock_now)
+            await session.flush()

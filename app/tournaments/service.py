@@ -52,8 +52,9 @@ async def create(session: AsyncSession, user: Identity, body: TournamentIn) -> T
     """A new tournament, open for registration until its start; the creator organises it."""
     engine = lobbies.engine_of(body.kind)
     if not engine.min_players <= body.table_size <= engine.max_players:
-        raise ApiError(422, "BAD_TABLE_SIZE", f"{engine.title} is played by "
-                       f"{engine.min_players} to {engine.max_players} players")
+        raise ApiError(422, "BAD_TABLE_SIZE", "{title} is played by {low} to {high} players",
+                       args={"title": engine.title, "low": engine.min_players,
+                             "high": engine.max_players})
     lobbies.check_options(engine, body.options, body.table_size)
     if body.private and body.rated:
         # its tables are private lobbies, which are never rated (docs/decisions.md, "Private

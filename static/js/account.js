@@ -3,6 +3,7 @@
 // deletes itself (docs/api.md, "Accounts").
 
 import {el, clear} from "./dom.js";
+import {t} from "./i18n.js";
 import {api, ApiError, errorText} from "./api.js";
 import {addPasskey, wirePasskeyButton} from "./passkey.js";
 
@@ -99,8 +100,8 @@ async function load() {
   if (who) {
     // the name links to the account's profile (issue 25, point 17)
     who.replaceChildren(...(me ? [me.account
-      ? el("a", {href: `/players/${encodeURIComponent(me.user_id)}`, "data-testid": "my-profile", text: `You: ${me.name}`})
-      : document.createTextNode(`You: ${me.name}`)] : []));
+      ? el("a", {href: `/players/${encodeURIComponent(me.user_id)}`, "data-testid": "my-profile", text: t("You: {name}", {name: me.name})})
+      : document.createTextNode(t("You: {name}", {name: me.name}))] : []));
   }
   if (!me) { show("no-identity"); return; }
   if (!me.account) {

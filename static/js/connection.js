@@ -135,7 +135,7 @@ function newMoveId() {
  *  onState({view, legal, events, seq, status, source: "snapshot"|"patch"})
  *  onStatus("connecting"|"open"|"reconnecting"|"closed", {attempt, delay, code, reason})
  *  onChat(frame), onPresence(seats), onResigned(seat), onAway(seats), onRematch(frame),
- *  onError(frame)
+ *  onTakeback(frame), onError(frame)
  */
 export class Connection {
   constructor(gameId, handlers = {}) {
@@ -377,6 +377,7 @@ export class Connection {
       case "presence": if (this.handlers.onPresence) this.handlers.onPresence(frame.connected || []); break;
       case "resigned": if (this.handlers.onResigned) this.handlers.onResigned(frame.seat); break;
       case "rematch": if (this.handlers.onRematch) this.handlers.onRematch(frame); break;
+      case "takeback": if (this.handlers.onTakeback) this.handlers.onTakeback(frame); break;
       case "away": if (this.handlers.onAway) this.handlers.onAway(frame.seats || []); break;
       case "thinking": if (this.handlers.onThinking) this.handlers.onThinking(frame); break;
       case "reconnect":

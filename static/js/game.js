@@ -23,6 +23,7 @@ import {createLogFeed} from "./log_feed.js";
 import {createHotSeat, storeSeat, wantedSeat} from "./hot_seat.js";
 import {createNextGame, drawRematchControls, drawResign, wireRematch, wireResign} from "./game_controls.js";
 import {fitSideColumn} from "./side_column.js";
+import {mountTakeback} from "./takeback.js";
 import {thinkingLine} from "./thinking.js";
 
 const $ = (id) => document.getElementById(id);
@@ -41,7 +42,9 @@ function seatsOf(game) {
     levels: Object.fromEntries(seats.filter((s) => s.holder === "bot" && s.level).map((s) => [s.seat, s.level])),
     takeover: game.takeover_level || null,
     profiles: profilesOf(game),
-    vacations: Object.fromEntries(seats.filter((s) => s.vacation).map((s) => [s.seat, s.vacation.words])),
+    // a vacation and weekends off, in words, beside the name (issue 27)
+    vacations: Object.fromEntries(seats.filter((s) => s.vacation || s.weekends_off)
+      .map((s) => [s.seat, [s.vacation, s.weekends_off].filter(Boolean).map((v) => v.words).join(" · ")])),
     device: seats.filter((s) => s.holder === "host" || (hostId && s.user_id === hostId)).map((s) => s.seat),
   };
 }
@@ -180,6 +183,7 @@ async function gamePage() {
     drawChrome();
   }});
 
+  const refreshUndo = mountTakeback($("undo-bar"), {gameId, seat: () => (resignedHere() ? null : state.seat)});
   const conn = new Connection(gameId, {
     seat: state.seat,
     seq: game.seq,
@@ -206,6 +210,7 @@ async function gamePage() {
         }
       }
       drawBoard(events);
+      refreshUndo();
       thinking.onState(view, seq);
       gate.refresh(resignedHere() ? [] : legal);
       drawChrome();
@@ -229,6 +234,7 @@ async function gamePage() {
       state.away = seats; drawChrome();
     },
     onResigned(seat) { markResigned(seat); },
+    onTakeback() { refreshUndo(); },
     onThinking(frame) { thinking.onFrame(frame); },
     async onRematch() {
       try { state.rematch = await fetchRematch(gameId); } catch { return; }

@@ -6,6 +6,7 @@
 // and resolves once we have one, or with null when the visitor closes the dialog.
 
 import {el} from "./dom.js";
+import {t} from "./i18n.js";
 import {api, ApiError, errorText} from "./api.js";
 
 let known;  // undefined: not asked yet; null: no identity; else {user_id, name}
@@ -19,10 +20,10 @@ function showName(me) {
     // one's own profile is a tap away (issue 25, point 17); a guest has none yet: the account
     // page offers to keep the games as an account
     who.append(el("a", {href: me.account ? `/players/${encodeURIComponent(me.user_id)}` : "/account",
-      "data-testid": "my-profile", title: me.account ? "Your profile and ratings" : "Your account",
-      text: `You: ${me.name}`}));
+      "data-testid": "my-profile", title: me.account ? t("Your profile and ratings") : t("Your account"),
+      text: t("You: {name}", {name: me.name})}));
   } else {
-    who.append(el("a", {href: `/signin?next=${encodeURIComponent(location.pathname)}`, text: "Sign in"}));
+    who.append(el("a", {href: `/signin?next=${encodeURIComponent(location.pathname)}`, text: t("Sign in")}));
   }
 }
 

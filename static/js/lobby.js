@@ -122,7 +122,8 @@ async function lobbyPage() {
     const aid = tableAid(game);
     $("lobby-meta").textContent = aid ? tableMeta(lobby) : lobbyMeta(lobby);
     $("start-game").textContent = aid ? tableStart(aid) : "Start the game";
-    for (const id of ["settings-takeover", "settings-rated"]) $(id).closest(".field").hidden = Boolean(aid);
+    $("lobby-takebacks").textContent = aid ? "" : lobby.takebacks_words || "";
+    for (const id of ["settings-takeover", "settings-rated", "settings-takebacks"]) $(id).closest(".field").hidden = Boolean(aid);
     showRulesLink($("lobby-rules"), lobby.kind, lobby.title);
     const invite = $("invite-link");
     const url = new URL(lobby.invite_url || `/lobbies/${lobby.id}`, location.origin).href;

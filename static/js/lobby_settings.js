@@ -50,6 +50,7 @@ export function createSettings({path, lobby, game, saved, setBusy}) {
     if (takeover) takeover.value = shown.takeover_level || "normal";
     $("settings-private").checked = !!shown.private;
     $("settings-rated").checked = !!shown.rated;
+    $("settings-takebacks").checked = !!shown.takebacks;
     openIfMissing();
   }
 
@@ -74,6 +75,8 @@ export function createSettings({path, lobby, game, saved, setBusy}) {
   }
 
   exclusiveBoxes("settings-private", "settings-rated");
+  // a rated table allows no takeback by default (docs/decisions.md): ticking rated unticks it
+  $("settings-rated").addEventListener("change", (event) => { $("settings-takebacks").checked = !event.target.checked; });
   $("settings-players").addEventListener("change", update);
   $("settings-options").addEventListener("change", update);
   $("settings-form").addEventListener("submit", async (event) => {
@@ -88,7 +91,7 @@ export function createSettings({path, lobby, game, saved, setBusy}) {
     try {
       const next = await api("PATCH", path, {options, players: Number($("settings-players").value),
         private: $("settings-private").checked, rated: $("settings-rated").checked,
-        takeover_level: $("settings-takeover").value});
+        takebacks: $("settings-takebacks").checked, takeover_level: $("settings-takeover").value});
       saved(next);
       build();
       $("lobby-settings").open = false;

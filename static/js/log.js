@@ -1,11 +1,22 @@
 // The game log in words, shared by the game page and the replay page.
 // Entries come from GET /api/games/{id}/log ({seq, seat, move, events: [{text}], actor}) and,
 // live, from WebSocket patches ({seq, events}). Every text goes through textContent.
+// An event that carries a message as data ({id, args}: app/games/messages.py) is said in the
+// page's language (static/js/i18n.js); its English "text" is kept for older clients.
 
 import {el, clear, seatColor} from "./dom.js";
+import {t, say} from "./i18n.js";
 
-const ACTOR_NOTES = {bot: "bot", timeout: "clock ran out", resigned: "resigned seat", host: "host", setup: "setup",
-  continued: "continued"};
+const ACTOR_NOTES = {bot: t("bot"), timeout: t("clock ran out"), resigned: t("resigned seat"), host: t("host"),
+  setup: t("setup"), continued: t("continued")};
+
+const LEVEL_WORDS = {normal: t("normal"), hard: t("hard")};
+
+/** One event's line in the page's language: its message when it has one, else its text. */
+export function eventText(event) {
+  if (!event) return "";
+  return event.message ? say(event.message) : event.text || "";
+}
 
 /** Who made a move, in words: the actor's note, with the level of the bot that chose it
  * ("bot (hard)", "resigned seat, normal bot"); moves logged before levels have none. */
@@ -13,17 +24,18 @@ export function actorWords(entry) {
   const note = ACTOR_NOTES[entry.actor];
   if (!note) return "";
   if (!entry.level || !["bot", "timeout", "resigned"].includes(entry.actor)) return note;
-  return entry.actor === "bot" ? `bot (${entry.level})` : `${note}, ${entry.level} bot`;
+  const level = LEVEL_WORDS[entry.level] || entry.level;
+  return entry.actor === "bot" ? t("bot ({level})", {level}) : t("{note}, {level} bot", {note, level});
 }
 
 /** The words for one move: its events' texts, or the move's type when none has a text. */
 export function entryTexts(entry, names) {
-  const texts = (entry.events || []).map((e) => e && e.text).filter(Boolean);
+  const texts = (entry.events || []).map(eventText).filter(Boolean);
   if (texts.length) return texts;
-  const who = entry.seat !== null && entry.seat !== undefined ? (names[entry.seat] || `Seat ${entry.seat + 1}`) : "";
+  const who = entry.seat !== null && entry.seat !== undefined ? (names[entry.seat] || t("Seat {n}", {n: entry.seat + 1})) : "";
   // the move's type in words ("SkipFigure" -> "skip figure"), never the raw tag
   const what = entry.move && entry.move.type ? String(entry.move.type).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase() : "move";
-  return [who ? `${who}: ${what}` : what];
+  return [who ? `${who}: ${what}` : (what === "move" ? t("move") : what)];
 }
 
 /** One <li> for a log entry. */
@@ -36,8 +48,8 @@ export function renderEntry(entry, names, onPick) {
   const body = el("span", {class: "log-body"});
   // a line about another seat than the mover's ("Ann's turn" after a bot's tile) carries that
   // seat's colour, so no line sits under another player's colour bar (issue 25, point 29)
-  const events = (entry.events || []).filter((e) => e && e.text);
-  const lines = events.length ? events.map((e) => [e.text, e.seat]) : entryTexts(entry, names).map((t) => [t, seat]);
+  const events = (entry.events || []).filter((e) => e && (e.text || e.message));
+  const lines = events.length ? events.map((e) => [eventText(e), e.seat]) : entryTexts(entry, names).map((text) => [text, seat]);
   for (const [text, about] of lines) {
     const line = el("span", {class: "log-text", text});
     if (typeof about === "number" && about !== seat) {
@@ -81,7 +93,7 @@ export class LogView {
   merge(entries) {
     for (const entry of entries) this.add(entry, false, true);
     if (!this.items.size && !this.list.querySelector(".empty")) {
-      this.list.append(el("li", {class: "muted empty", text: "No moves yet."}));
+      this.list.append(el("li", {class: "muted empty", text: t("No moves yet.")}));
     }
     this.scroll();
   }

@@ -11,6 +11,7 @@ import {mountBoard} from "./board_host.js";
 import {profilesOf, renderPlayers} from "./players.js";
 import {fetchScores, mountScoreChart} from "./score-chart.js";
 import {continueHere} from "./continue_here.js";
+import {t} from "./i18n.js";
 import {mountAnalysis} from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,14 +24,14 @@ async function replayPage() {
   try {
     [game, logData] = await Promise.all([api("GET", base), api("GET", `${base}/log`)]);
   } catch (err) {
-    $("step-label").textContent = `This replay cannot be shown: ${errorText(err)}`;
+    $("step-label").textContent = t("This replay cannot be shown: {reason}", {reason: errorText(err)});
     return;
   }
   const names = (game.seats || []).map((s) => s.name);
   const marks = (game.seats || []).map((s) => s.mark || "");
   const you = (game.you && game.you.seats) || [];
-  document.title = `Replay: ${game.title || game.kind} · Bazaar`;
-  $("game-title").textContent = `Replay: ${game.title || game.kind}`;
+  document.title = `${t("Replay: {title}", {title: game.title || game.kind})} · Bazaar`;
+  $("game-title").textContent = t("Replay: {title}", {title: game.title || game.kind});
 
   const entries = logData.entries || [];
   const bySeq = new Map(entries.map((e) => [e.seq, e]));
@@ -50,10 +51,10 @@ async function replayPage() {
   try {
     const scores = await fetchScores(gameId);
     chart = mountScoreChart($("score-chart"), {names: scores.seats, steps: scores.steps,
-      hint: "Point at the chart or tap it to read the scores at a move; click it (or the button) to go there.",
+      hint: t("Point at the chart or tap it to read the scores at a move; click it (or the button) to go there."),
       onPick: (seq) => { stop(); go(seq); }});
   } catch (err) {
-    $("score-chart").textContent = `The scores over time cannot be shown: ${errorText(err)}`;
+    $("score-chart").textContent = t("The scores over time cannot be shown: {reason}", {reason: errorText(err)});
   }
 
   // the analysis (issue 28.4): chance to win, the moves that lost the most, the bot's choice
@@ -82,8 +83,8 @@ async function replayPage() {
 
   function label(k, step) {
     const finished = step.view && step.view.finished;
-    if (k === 0) return `Setup (move 0 of ${last})`;
-    return `Move ${k} of ${last}${finished && k === last ? " — final position" : ""}`;
+    if (k === 0) return t("Setup (move 0 of {last})", {last});
+    return finished && k === last ? t("Move {k} of {last} — final position", {k, last}) : t("Move {k} of {last}", {k, last});
   }
 
   async function go(k) {
@@ -91,13 +92,13 @@ async function replayPage() {
     at = k;
     const mine = ++token;
     slider.value = String(k);
-    slider.setAttribute("aria-valuetext", k === 0 ? "setup" : `move ${k}`);
+    slider.setAttribute("aria-valuetext", k === 0 ? t("setup") : t("move {k}", {k}));
     updateButtons();
     let step;
     try {
       step = await fetchStep(k);
     } catch (err) {
-      if (mine === token) $("step-label").textContent = `Step ${k} cannot be shown: ${errorText(err)}`;
+      if (mine === token) $("step-label").textContent = t("Step {k} cannot be shown: {reason}", {k, reason: errorText(err)});
       return;
     }
     if (mine !== token) return;
@@ -118,7 +119,7 @@ async function replayPage() {
     if (k > 0) for (const text of entryTexts({...entry, events}, names)) list.append(el("li", {text}));
     else {
       const continued = (bySeq.get(0) || {}).actor === "continued";
-      list.append(el("li", {class: "muted", text: continued ? "The position this game was continued from." : "The game as it was set up."}));
+      list.append(el("li", {class: "muted", text: continued ? t("The position this game was continued from.") : t("The game as it was set up.")}));
       if (bySeq.has(0)) for (const text of entryTexts(bySeq.get(0), names)) list.append(el("li", {text}));
     }
     log.highlight(k);
@@ -142,14 +143,14 @@ async function replayPage() {
   function stop() {
     clearInterval(timer);
     timer = null;
-    $("play").textContent = "▶ Play";
-    $("play").setAttribute("aria-label", "Play");
+    $("play").textContent = t("▶ Play");
+    $("play").setAttribute("aria-label", t("Play the replay"));
   }
 
   function play() {
     if (at >= last) go(0);
-    $("play").textContent = "⏸ Pause";
-    $("play").setAttribute("aria-label", "Pause");
+    $("play").textContent = t("⏸ Pause");
+    $("play").setAttribute("aria-label", t("Pause the replay"));
     timer = setInterval(() => {
       if (at >= last) { stop(); return; }
       go(at + 1);

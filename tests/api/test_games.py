@@ -72,8 +72,9 @@ def test_stale_seq_is_409_with_current_seq_and_changes_nothing(players: Any) -> 
     bob_game = bob.game(game_id)
     stale = bob.move(game_id, 0, bob_game["legal"][0])
     assert stale.status_code == 409
-    assert stale.json()["detail"] == {"code": "STALE_SEQ", "reason": stale.json()["detail"]
-                                      ["reason"], "seq": 1}
+    assert stale.json()["detail"] == {
+        "code": "STALE_SEQ", "reason": "the game is at seq 1, not 0", "seq": 1,
+        "message": {"id": "the game is at seq {now}, not {seq}", "args": {"now": 1, "seq": 0}}}
     assert bob.game(game_id)["seq"] == 1
 
 

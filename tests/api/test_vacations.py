@@ -1,14 +1,19 @@
 """Vacations of turn-based play (issue 27, point 1; docs/decisions.md, "Vacations"): an
 account's days off move the due times of its turns under way, and come back when cancelled; the
-yearly allowance refuses a vacation past it; the other players see the vacation in words."""
+yearly allowance refuses a vacation past it; the other players see the vacation and weekends
+off in words; a deleted account's vacations are erased."""
 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+from sqlalchemy import func, select
+
+from app.play.vacation_models import TurnPrefs, Vacation
 from tests.conftest import Player
-from tests.support.accounts import claim
+from tests.support.accounts import PASSWORD, claim
+from tests.support.server_loop import on_server
 
 DAY = 86400
 
@@ -119,3 +124,38 @@ def test_weekends_off_pause_the_turn_on_saturdays_and_sundays(players: Any) -> N
     assert 4 * DAY - 60 <= grown <= 8 * DAY
     mover.ok(mover.http.put("/api/account/vacation/weekends", json={"weekends_off": False}))
     assert abs(_left(ann, game_id, seat) - before) < 60
+
+
+def test_weekends_off_are_shown_to_the_other_players(players: Any) -> None:
+    ann, bob = players("Ann"), players("Bob")
+    claim(ann, "ann_weekends")
+    claim(bob, "bob_weekends")
+    game_id, seat = _turn_game(ann, bob)
+    mover = ann if ann.game(game_id)["you"]["seats"] == [seat] else bob
+    other = bob if mover is ann else ann
+    assert other.game(game_id)["seats"][seat]["weekends_off"] is None
+    mover.ok(mover.http.put("/api/account/vacation/weekends", json={"weekends_off": True}))
+    held = other.game(game_id)["seats"][seat]
+    assert held["weekends_off"]["words"] == (
+        f"{held['name']} takes weekends off (Saturday and Sunday, UTC)")
+    assert other.game(game_id)["seats"][1 - seat]["weekends_off"] is None
+
+
+def test_a_deleted_account_s_vacations_are_erased(server: Any, players: Any) -> None:
+    ann = players("Ann")
+    claim(ann, "ann_gone")
+    ann.ok(ann.post("/api/account/vacation", json={
+        "start": (_today() + timedelta(days=3)).isoformat(), "days": 2}))
+    ann.ok(ann.http.put("/api/account/vacation/weekends", json={"weekends_off": True}))
+
+    async def rows() -> tuple[int, int]:
+        async with server.app.state.play.sessions() as session:
+            vacations = await session.scalar(select(func.count()).select_from(Vacation).where(
+                Vacation.user_id == ann.user_id))
+            prefs = await session.scalar(select(func.count()).select_from(TurnPrefs).where(
+                TurnPrefs.user_id == ann.user_id))
+            return int(vacations or 0), int(prefs or 0)
+
+    assert on_server(server, rows) == (1, 1)
+    ann.ok(ann.post("/api/account/delete", json={"password": PASSWORD}))
+    assert on_server(server, rows) == (0, 0)

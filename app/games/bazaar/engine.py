@@ -21,10 +21,11 @@ from app.games.base import (
     shuffle,
 )
 from app.games.breakdown import Breakdown
+from app.games.messages import Message
 from app.games.notation import first_accepted
 from app.games.text_view import common_sections
 
-from . import bot, hard_bot, notation, rules, view
+from . import bot, hard_bot, notation, rules, view, words
 from . import text as text_module
 from .breakdown import score_breakdown
 from .data import EXCHANGE_CARDS, STALL_COUNT, STALL_SIZE
@@ -183,6 +184,9 @@ class BazaarEngine(Engine):
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return view.describe(event, names)
+
+    def describe_message(self, event: Event, names: Sequence[str]) -> Message:
+        return words.describe(event, names)
 
     def resample_hidden(self, state: BazaarState, seat: int | None, rng: Rng) -> BazaarState:
         """Redeal every face-down and unused card (BAZ-35); the tops and sizes stay.

@@ -13,10 +13,10 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from app.games.base import Event, IllegalMove, Move, NotYourTurn, Rng, roll, shuffle
+from app.games.messages import refuse, say
 
 from .data import (
     ALL_WARE_IDS,
-    COLOUR_NAMES,
     COLOURS,
     DIE_FACES,
     EQUATIONS,
@@ -31,11 +31,12 @@ from .data import (
     WARES,
     WILD,
     card_equations,
-    short,
 )
 from .moves import Buy, ChooseColour, EndTurn, ParsedMove, ReturnTokens, Roll, Trade, tokens_json
 from .scoring import penalties_after_purchase, purchase_points, star_level
 from .state import ACTION, OVER, PURCHASE, RETURN, WILD_CHOICE, BazaarState, clone
+from .words import colour as colour_word
+from .words import tokens as token_words
 
 
 def setup(names: Sequence[str], options: Mapping[str, Any], rng: Rng) -> BazaarState:
@@ -111,20 +112,24 @@ _SPARSE: dict[tuple[str, str], tuple[Sparse, Sparse]] = {
 }
 
 
-def trade_problem(state: BazaarState, seat: int, equation_id: str, direction: str) -> str | None:
+def trade_problem(state: BazaarState, seat: int, equation_id: str, direction: str
+                  ) -> IllegalMove | None:
     """Why this trade is illegal for ``seat`` now (BAZ-13, BAZ-17), or None if it is legal."""
     if equation_id not in equations_in_force(state):
-        return f"BAZ-9: equation {equation_id} is not on an exchange card in force"
+        return refuse("BAZ-9", "equation {equation} is not on an exchange card in force",
+                      equation=equation_id)
     if not state.started[seat]:
-        return "BAZ-13: the first turn of the game must be a roll"
+        return refuse("BAZ-13", "the first turn of the game must be a roll")
     give, get = trade_sides(equation_id, direction)
     hand = state.hands[seat]
     lacking = [max(0, g - h) for g, h in zip(give, hand, strict=True)]
     if any(lacking):
-        return f"BAZ-17: you lack {short(lacking)} for the giving side"
+        return refuse("BAZ-17", "you lack {tokens} for the giving side",
+                      tokens=token_words(lacking))
     missing = [max(0, g - b) for g, b in zip(get, state.bank, strict=True)]
     if any(missing):
-        return f"BAZ-17: the bank lacks {short(missing)} for the receiving side"
+        return refuse("BAZ-17", "the bank lacks {tokens} for the receiving side",
+                      tokens=token_words(missing))
     return None
 
 
@@ -207,34 +212,37 @@ def apply(state: BazaarState, seat: int, move: ParsedMove, rng: Rng) -> tuple[Ba
                                                                                list[Event]]:
     """The state after a parsed move, and its events; raises and changes nothing if not legal."""
     if state.phase == OVER:
-        raise NotYourTurn("BAZ-30: the game is over")
+        raise NotYourTurn("BAZ-30: the game is over", message=say("the game is over"),
+                          rule="BAZ-30")
     if seat != state.current:
-        raise NotYourTurn("BAZ-12: it is not your turn")
+        raise NotYourTurn("BAZ-12: it is not your turn", message=say("it is not your turn"),
+                          rule="BAZ-12")
     if state.phase == ACTION:
         if isinstance(move, Roll):
             return _roll(state, seat, rng)
         if isinstance(move, Trade):
             return _trade(state, seat, move)
-        raise IllegalMove("BAZ-14: first take your action: Roll or one Trade")
+        raise refuse("BAZ-14", "first take your action: Roll or one Trade")
     if state.phase == WILD_CHOICE:
         if isinstance(move, ChooseColour):
             return _choose(state, seat, move.colour)
-        raise IllegalMove("BAZ-16: name a colour for the wild roll first (ChooseColour)")
+        raise refuse("BAZ-16", "name a colour for the wild roll first (ChooseColour)")
     if state.phase == PURCHASE:
         if isinstance(move, Buy):
             return _buy(state, seat, move, rng)
         if isinstance(move, EndTurn):
             return _end_without_purchase(state, seat)
         if isinstance(move, Roll | Trade):
-            raise IllegalMove("BAZ-14: only one action (a roll or one trade) per turn")
+            raise refuse("BAZ-14", "only one action (a roll or one trade) per turn")
         if isinstance(move, ChooseColour):
-            raise IllegalMove("BAZ-16: a colour is named only right after a wild roll")
-        raise IllegalMove("BAZ-19: tokens are returned only when the turn ends above 10")
+            raise refuse("BAZ-16", "a colour is named only right after a wild roll")
+        raise refuse("BAZ-19", "tokens are returned only when the turn ends above 10")
     # RETURN phase
     if isinstance(move, ReturnTokens):
         return _return(state, seat, move.tokens)
     surplus = sum(state.hands[seat]) - HAND_LIMIT
-    raise IllegalMove(f"BAZ-19: return {surplus} token(s) to end the turn (ReturnTokens)")
+    raise refuse("BAZ-19", "return {surplus} token(s) to end the turn (ReturnTokens)",
+                 surplus=surplus)
 
 
 def _give(s: BazaarState, seat: int, colour: int) -> None:
@@ -263,7 +271,8 @@ def _roll(state: BazaarState, seat: int, rng: Rng) -> tuple[BazaarState, list[Ev
 
 def _choose(state: BazaarState, seat: int, colour: int) -> tuple[BazaarState, list[Event]]:
     if state.bank[colour] <= 0:
-        raise IllegalMove(f"BAZ-16: the bank has no {COLOUR_NAMES[COLOURS[colour]]} token")
+        raise refuse("BAZ-16", "the bank has no {colour} token",
+                     colour=colour_word(COLOURS[colour]))
     s = clone(state)
     _give(s, seat, colour)
     s.phase = PURCHASE
@@ -273,7 +282,7 @@ def _choose(state: BazaarState, seat: int, colour: int) -> tuple[BazaarState, li
 def _trade(state: BazaarState, seat: int, move: Trade) -> tuple[BazaarState, list[Event]]:
     problem = trade_problem(state, seat, move.equation_id, move.direction)
     if problem is not None:
-        raise IllegalMove(problem)
+        raise problem
     give, get = trade_sides(move.equation_id, move.direction)
     s = clone(state)
     for i in range(len(COLOURS)):
@@ -290,15 +299,17 @@ def _buy(state: BazaarState, seat: int, move: Buy, rng: Rng) -> tuple[BazaarStat
     stall = state.stalls[move.stall]
     number = move.stall + 1
     if not stall:
-        raise IllegalMove(f"BAZ-18: stall {number} is sold out")
+        raise refuse("BAZ-18", "stall {stall} is sold out", stall=number)
     top = stall[0]
     if move.ware is not None and move.ware != top:
         # names only the public top card, never what lies below it
-        raise IllegalMove(f"BAZ-18: only the top card of stall {number} (ware {top}) can be bought")
+        raise refuse("BAZ-18", "only the top card of stall {stall} (ware {ware}) can be bought",
+                     stall=number, ware=top)
     hand = state.hands[seat]
     lacking = [max(0, c - h) for c, h in zip(WARES[top], hand, strict=True)]
     if any(lacking):
-        raise IllegalMove(f"BAZ-18: you lack {short(lacking)} to buy ware {top}")
+        raise refuse("BAZ-18", "you lack {tokens} to buy ware {ware}", tokens=token_words(lacking),
+                     ware=top)
     s = clone(state)
     sold_out_before = s.sold_out()
     for i, c in enumerate(WARES[top]):
@@ -356,10 +367,11 @@ def _return(state: BazaarState, seat: int, tokens: tuple[int, ...]) -> tuple[Baz
     hand = state.hands[seat]
     surplus = sum(hand) - HAND_LIMIT
     if sum(tokens) != surplus:
-        raise IllegalMove(f"BAZ-19: return exactly {surplus} token(s), not {sum(tokens)}")
+        raise refuse("BAZ-19", "return exactly {surplus} token(s), not {given}", surplus=surplus,
+                     given=sum(tokens))
     over = [max(0, t - h) for t, h in zip(tokens, hand, strict=True)]
     if any(over):
-        raise IllegalMove(f"BAZ-19: you do not hold {short(over)} to return")
+        raise refuse("BAZ-19", "you do not hold {tokens} to return", tokens=token_words(over))
     s = clone(state)
     for i, t in enumerate(tokens):
         s.hands[seat][i] -= t

@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.games.base import Event, envelope
+from app.games.messages import english
 
-from .data import CHARTS, COLOUR_NAMES, COLOURS, EQUATIONS, STARRED, WARES, letters
+from . import words
+from .data import CHARTS, EQUATIONS, STARRED, WARES, letters
 from .moves import tokens_json
 from .rules import equations_in_force, to_act
 from .scoring import final_outcome, star_level
@@ -107,68 +109,7 @@ def view(state: BazaarState, seat: int | None, public_options: dict[str, Any],
     return data
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return f"seat {seat}"
-
-
-def _tokens(value: dict[str, int]) -> str:
-    """Tokens in words: "2 red, 1 white and 1 blue" (the log spells colours out)."""
-    parts = [f"{int(value.get(c, 0))} {COLOUR_NAMES[c]}" for c in COLOURS if value.get(c, 0)]
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _ware(counts: list[int] | tuple[int, ...]) -> str:
-    return _tokens(dict(zip(COLOURS, counts, strict=True)))
-
-
 def describe(event: Event, names: Sequence[str]) -> str:
-    """The event in words for the game log."""
-    kind = event.get("type")
-    who = _name(names, event.get("seat"))
-    if kind == "DieRolled":
-        face = event["face"]
-        if face == "WILD":
-            return f"{who} rolled the wild face"
-        if event.get("got") is None:
-            colour = COLOUR_NAMES[face]
-            return f"{who} rolled {colour}: the bank has no {colour} token left"
-        return f"{who} rolled {COLOUR_NAMES[face]} and took a {COLOUR_NAMES[face]} token"
-    if kind == "ColourChosen":
-        return f"{who} took a {COLOUR_NAMES[event['colour']]} token for the wild roll"
-    if kind == "Traded":
-        return f"{who} traded {_tokens(event['gave'])} for {_tokens(event['got'])}"
-    if kind == "WareBought":
-        star = "★ " if event["ware"] in STARRED else ""
-        left = event["tokens_left"]
-        pts = event["points"]
-        won = "no points" if not pts else f"{pts} point{'' if pts == 1 else 's'}"
-        text = (f"{who} bought a {star}ware of {_tokens(event['cost'])} with {left} token"
-                f"{'' if left == 1 else 's'} left: {won}")
-        for p in event.get("penalties", []):
-            text += f"; {_name(names, p['seat'])} −{p['points']} penalty"
-        return text
-    if kind == "PenaltyApplied":
-        return (f"{who} −{event['points']} penalty: {event['tokens']} tokens, above"
-                f" {_name(names, event['by'])}'s threshold of {event['threshold']}")
-    if kind == "CardRevealed":
-        ware = event["ware"]
-        star = "★ " if ware in STARRED else ""
-        return f"stall {event['stall']} now shows a {star}ware of {_ware(WARES[ware])}"
-    if kind == "StallSoldOut":
-        return f"stall {event['stall']} is sold out"
-    if kind == "HandLimitReached":
-        return f"{who} holds more than 10 tokens and must return {event['surplus']}"
-    if kind == "TokensReturned":
-        return f"{who} returned {_tokens(event['tokens'])} to the bank"
-    if kind == "TurnEnded":
-        return f"{who} ended the turn"
-    if kind == "GameEnded":
-        why = ("two stalls are sold out" if event["reason"] == "two-stalls-sold-out"
-               else "no purchase for too long")
-        scores = ", ".join(f"{_name(names, i)} {s}" for i, s in enumerate(event["scores"]))
-        return f"game over ({why}): {scores}"
-    return str(kind)
+    """The event in words for the game log (English; app/games/bazaar/words.py has it as a
+    message for every language)."""
+    return english(words.describe(event, names))

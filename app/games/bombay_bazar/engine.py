@@ -16,6 +16,7 @@ from app.games.base import (
     NotYourTurn,
     Option,
     Outcome,
+    Reveal,
     Rng,
     Seat,
 )
@@ -162,6 +163,14 @@ class BombayBazarEngine(Engine):
         else:
             flow.place(new, seat, layout, rng, events)
         return new, events
+
+    def reveals(self, before: State, seat: Seat, move: Move, after: State,
+                chance: Sequence[JSON]) -> Reveal:
+        """BOM-18: the last call turns every hide over, without any chance: that is hidden
+        information coming out. The rest is the contract's default (draws are chance)."""
+        if before["phase"] == "call" and after["phase"] != "call":
+            return Reveal.HIDDEN
+        return super().reveals(before, seat, move, after, chance)
 
     def write_move(self, state: State, seat: Seat, move: Move) -> str:
         legal = self.legal_moves(state, seat) if move.get("type") == "PlacePiece" else []

@@ -18,9 +18,11 @@ from app.identity import accounts
 from app.identity.service import Identity, identify, open_session, revoke_sessions
 from app.names import check_username
 from app.notify import service as notify
+from app.play import vacations
 from app.ratelimit import limit_own, limit_recovery, limit_signin
 from app.schemas import Body, Name
 from app.web.deps import COOKIE, CurrentUser, PlayDep, SessionDep, forget_sessions, token_of
+from app.web.routes.language import set_cookie as set_language_cookie
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 
@@ -82,7 +84,10 @@ def signed_in(request: Request, response: Response, who: Identity, token: str
     """The answer of a sign-in: the new token, also set as the cookie."""
     response.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=COOKIE_AGE,
                         secure=request.app.state.settings.cookie_secure)
-    return {"token": token, "user_id": who.user_id, "name": who.name, "username": who.username}
+    if who.language:  # the account's language follows it to this device (issue 29)
+        set_language_cookie(request, response, who.language)
+    return {"token": token, "user_id": who.user_id, "name": who.name, "username": who.username,
+            "language": who.language}
 
 
 SIGNED_OUT, REPLACED = "SIGNED_OUT", "SESSION_REPLACED"
@@ -122,9 +127,9 @@ async def account(user: CurrentUser, session: SessionDep) -> dict[str, Any]:
     """The caller: a guest, or an account with its sessions, passkeys and codes left."""
     if user.username is None:
         return {"user_id": user.user_id, "name": user.name, "username": None,
-                "account": False}
+                "account": False, "language": user.language}
     return {"user_id": user.user_id, "name": user.name, "username": user.username,
-            "account": True,
+            "account": True, "language": user.language,
             "recovery_codes_left": await accounts.codes_left(session, user.user_id),
             "sessions": await accounts.sessions_of(session, user),
             "passkeys": await _passkeys().list_passkeys(session, user.user_id)}
@@ -219,6 +224,7 @@ async def delete(body: ConfirmIn, request: Request, response: Response, user: Cu
     revoked = await accounts.erase(session, user, body.password)
     live = await erasure.neutral_names(session, user.user_id)
     await notify.forget(session, user.user_id)  # its address and push subscriptions go too
+    await vacations.forget(session, user.user_id)  # and its vacations (issue 27)
     await _revoked(request, session, revoked)  # resigning below uses the service's sessions
     forget_sessions(request.app, [], user.user_id)
     await erasure.resign_live(play, user.user_id, live)

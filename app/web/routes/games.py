@@ -29,7 +29,7 @@ from app.play.live import LiveGame
 from app.play.next_game import next_game
 from app.play.service import PlayService
 from app.play.turn_clock import time_to_play
-from app.play.turn_pauses import on_vacation, seat_owner
+from app.play.turn_pauses import on_vacation, seat_owner, weekends_off
 from app.play.turn_words import clock_words
 from app.play.vacation_rule import last_day, until_words
 from app.ratelimit import limit
@@ -78,7 +78,7 @@ def game_json(play: PlayService, live: LiveGame, user_id: str | None,
     return {
         "id": live.id, "kind": live.kind, "title": live.engine.title,
         "status": live.status, "seq": live.seq,
-        "private": live.private, "rated": live.rated,
+        "private": live.private, "rated": live.rated, "takebacks": live.takebacks,
         "seats": [{**s, "resigned": s["seat"] in live.resigned,
                    **({"level": live.seat_level(s["seat"])} if s["holder"] == "bot" else {})}
                   for s in live.seats],
@@ -165,11 +165,15 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
         # a player on vacation is shown to the others, with the date they are back
         owners = {s["seat"]: seat_owner(live.seats, live.host_id, s["seat"]) for s in live.seats}
         away = await on_vacation(session, owners.values(), time.time())
+        off = await weekends_off(session, owners.values())
         for held in data["seats"]:
             end = away.get(owners.get(held["seat"]) or "")
             held["vacation"] = None if end is None else {
                 "until": last_day(end).isoformat(),
                 "words": f"{held['name']} is {until_words(end)}"}
+            # weekends off are shown to the others too: their clock stops then
+            held["weekends_off"] = None if owners.get(held["seat"]) not in off else {
+                "words": f"{held['name']} takes weekends off (Saturday and Sunday, UTC)"}
     data["clock"]["setting"] = clock_words(live.clock or {})
     data["rematch"] = await rematches.summary(session, live) if live.finished else None
     # what a rated game did to each account's rating, once it is over

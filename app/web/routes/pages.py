@@ -15,6 +15,12 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
+from app.i18n import COOKIE as LANG_COOKIE
+from app.i18n import LANGUAGES, NAMES
+from app.i18n import jinja as i18n_jinja
+from app.i18n.negotiation import choose
+from app.web.deps import identity_of, token_of
+
 ROOT = Path(__file__).resolve().parents[3]
 TEMPLATES_DIR = ROOT / "templates"
 RULES_DIR = TEMPLATES_DIR / "rules"
@@ -23,14 +29,29 @@ _KIND = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
 
 templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
+i18n_jinja.install(templates.env)
 router = APIRouter(include_in_schema=False)
 
 
-def _page(request: Request, name: str, **context: Any) -> HTMLResponse:
-    """Render a page shell with what every page needs."""
+async def page_language(request: Request) -> str:
+    """The page's language: the account's choice, the cookie, ``Accept-Language``, English.
+    The identity comes from the per-process cache (app/web/deps.py), so this rarely reads."""
+    token = token_of(request.headers, request.cookies)
+    who = await identity_of(request, token) if token else None
+    return choose(who.language if who else None, request.cookies.get(LANG_COOKIE),
+                  request.headers.get("accept-language"))
+
+
+async def _page(request: Request, name: str, **context: Any) -> HTMLResponse:
+    """Render a page shell with what every page needs, in the visitor's language."""
     context.setdefault("needs_identity", True)
     context["has_token"] = bool(request.cookies.get(TOKEN_COOKIE))
-    return templates.TemplateResponse(request, name, context)
+    context["lang"] = await page_language(request)
+    context["languages"] = [(code, NAMES[code]) for code in LANGUAGES]
+    response = templates.TemplateResponse(request, name, context)
+    response.headers["Vary"] = "Cookie, Accept-Language"
+    response.headers["Content-Language"] = context["lang"]
+    return response
 
 
 _NOT_FOUND = """<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -75,7 +96,7 @@ def _title_of(kind: str) -> str:
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
     """Catalogue, open lobbies and live games."""
-    return _page(request, "home.html", page="home", rules=rules_kinds())
+    return await _page(request, "home.html", page="home", rules=rules_kinds())
 
 
 @router.get("/lobbies/new", response_class=HTMLResponse)
@@ -83,62 +104,62 @@ async def lobby_new(request: Request, kind: str = "") -> HTMLResponse:
     """The options form of a new lobby for one game kind."""
     if kind and not _KIND.match(kind):
         kind = ""
-    return _page(request, "lobby_new.html", page="lobby-new", kind=kind)
+    return await _page(request, "lobby_new.html", page="lobby-new", kind=kind)
 
 
 @router.get("/lobbies/{lobby_id}", response_class=HTMLResponse)
 async def lobby(request: Request, lobby_id: str) -> HTMLResponse:
     """A lobby: seats, invite link, start button."""
-    return _page(request, "lobby.html", page="lobby", lobby_id=_check_id(lobby_id))
+    return await _page(request, "lobby.html", page="lobby", lobby_id=_check_id(lobby_id))
 
 
 @router.get("/games", response_class=HTMLResponse)
 async def games(request: Request) -> HTMLResponse:
     """Live and finished games."""
-    return _page(request, "games.html", page="games")
+    return await _page(request, "games.html", page="games")
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 async def game(request: Request, game_id: str) -> HTMLResponse:
     """The game page: board, players, log, chat."""
-    return _page(request, "game.html", page="game", game_id=_check_id(game_id))
+    return await _page(request, "game.html", page="game", game_id=_check_id(game_id))
 
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse)
 async def replay(request: Request, game_id: str) -> HTMLResponse:
     """Step through a game move by move."""
-    return _page(request, "replay.html", page="replay", game_id=_check_id(game_id))
+    return await _page(request, "replay.html", page="replay", game_id=_check_id(game_id))
 
 
 @router.get("/me", response_class=HTMLResponse)
 async def me(request: Request) -> HTMLResponse:
     """The caller's games."""
-    return _page(request, "me.html", page="me")
+    return await _page(request, "me.html", page="me")
 
 
 @router.get("/account", response_class=HTMLResponse)
 async def account(request: Request) -> HTMLResponse:
     """Claim the guest identity as an account, or manage the account."""
-    return _page(request, "account.html", page="account", needs_identity=False)
+    return await _page(request, "account.html", page="account", needs_identity=False)
 
 
 @router.get("/signin", response_class=HTMLResponse)
 async def signin(request: Request) -> HTMLResponse:
     """Sign in with a password, a passkey or a recovery code."""
-    return _page(request, "signin.html", page="signin", needs_identity=False)
+    return await _page(request, "signin.html", page="signin", needs_identity=False)
 
 
 @router.get("/players/{user_id}", response_class=HTMLResponse)
 async def player(request: Request, user_id: str) -> HTMLResponse:
     """An account's profile: its ratings per game, with their history."""
-    return _page(request, "profile.html", page="profile", user_id=_check_id(user_id),
+    return await _page(request, "profile.html", page="profile", user_id=_check_id(user_id),
                  needs_identity=False)
 
 
 @router.get("/leaderboards", response_class=HTMLResponse)
 async def leaderboards(request: Request) -> HTMLResponse:
     """Every game's leaderboard, one link each (the top bar's Leaderboards)."""
-    return _page(request, "leaderboards.html", page="leaderboards", needs_identity=False)
+    return await _page(request, "leaderboards.html", page="leaderboards", needs_identity=False)
 
 
 @router.get("/leaderboards/{kind}", response_class=HTMLResponse)
@@ -146,20 +167,20 @@ async def leaderboard(request: Request, kind: str) -> HTMLResponse:
     """The best ratings of one game."""
     if not _KIND.match(kind):
         return not_found_page()
-    return _page(request, "leaderboard.html", page="leaderboard", kind=kind,
+    return await _page(request, "leaderboard.html", page="leaderboard", kind=kind,
                  needs_identity=False)
 
 
 @router.get("/tournaments", response_class=HTMLResponse)
 async def tournaments(request: Request) -> HTMLResponse:
     """Upcoming, running and finished tournaments, and the form to organise one."""
-    return _page(request, "tournaments.html", page="tournaments")
+    return await _page(request, "tournaments.html", page="tournaments")
 
 
 @router.get("/tournaments/{tournament_id}", response_class=HTMLResponse)
 async def tournament(request: Request, tournament_id: str) -> HTMLResponse:
     """One tournament: standings, the rounds' tables, each player's results, the podium."""
-    return _page(request, "tournament.html", page="tournament",
+    return await _page(request, "tournament.html", page="tournament",
                  tournament_id=_check_id(tournament_id))
 
 
@@ -168,7 +189,7 @@ async def rules(request: Request, kind: str) -> HTMLResponse:
     """The in-app rules of a game: wraps templates/rules/<kind>.html."""
     if not _KIND.match(kind) or not (RULES_DIR / f"{kind}.html").is_file():
         return not_found_page()
-    return _page(
+    return await _page(
         request,
         "rules.html",
         page="rules",

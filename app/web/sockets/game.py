@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from app.errors import ApiError
+from app.errors import ApiError, request_language
 from app.identity.service import Identity
 from app.json_text import json_text
 from app.play.live import LiveGame
@@ -50,6 +50,13 @@ class MoveFrame(_Frame):
     client_move_id: ClientMoveId | None = None
 
 
+class UndoFrame(_Frame):
+    """Undo the seat's last step of this turn (issue 27, point 3); ``seq`` as for a move."""
+
+    type: Literal["undo"]
+    seq: int = Field(ge=0)
+
+
 class ChatFrame(_Frame):
     type: Literal["chat"]
     text: ChatText
@@ -60,7 +67,7 @@ class Ping(_Frame):
 
 
 ClientFrame = TypeAdapter(
-    Annotated[Hello | MoveFrame | ChatFrame | Ping, Field(discriminator="type")]
+    Annotated[Hello | MoveFrame | UndoFrame | ChatFrame | Ping, Field(discriminator="type")]
 )
 
 
@@ -134,7 +141,7 @@ class Connection:
                     await self.play.catch_up(self.live)
             if self.seq is not None and self.live.seq > self.seq:
                 await self.catch_up(self.seq)
-        elif kind in ("chat", "presence", "away", "rematch", "thinking"):
+        elif kind in ("chat", "presence", "away", "rematch", "takeback", "thinking"):
             await self.send(notice)
         elif kind == "resigned" and self.seq is not None:
             await self.send(notice)
@@ -166,6 +173,8 @@ class Connection:
             await self.send({"type": "pong"})
         elif isinstance(frame, MoveFrame):
             await self.on_move(frame)
+        elif isinstance(frame, UndoFrame):
+            await self.on_undo(frame)
         elif isinstance(frame, ChatFrame):
             if self.user is None:
                 await self.error("UNAUTHORIZED", "spectators without a name cannot chat")
@@ -187,11 +196,30 @@ class Connection:
             result = await self.play.submit(self.live.id, user_id, frame.move, frame.seq,
                                             frame.client_move_id, self.viewer, words=False)
         except ApiError as err:
-            await self.error(err.code, err.reason, client_move_id=frame.client_move_id,
-                             **err.extra)
+            # said in the socket's language, and as data (docs/decisions.md, "Languages")
+            body = err.body(request_language(self.ws))
+            await self.error(body.pop("code"), body.pop("reason"),
+                             client_move_id=frame.client_move_id, **body)
             return
         await self.send({"type": "moved", "seq": result["seq"],
                          "client_move_id": frame.client_move_id})
+
+
+    async def on_undo(self, frame: UndoFrame) -> None:
+        """An undo by socket: answered ``undone`` with the new seq; the patch follows as for
+        any step."""
+        settings = self.ws.app.state.settings
+        user_id = self.user.user_id if self.user else None
+        if wait := await self.limited("moves", settings.rate_moves):
+            await self.error("RATE_LIMITED", "too many moves; slow down", retry_after=wait)
+            return
+        try:
+            result = await self.play.undo.undo(self.live.id, user_id, frame.seq, self.viewer)
+        except ApiError as err:
+            body = err.body(request_language(self.ws))  # as a refused move is said
+            await self.error(body.pop("code"), body.pop("reason"), **body)
+            return
+        await self.send({"type": "undone", "seq": result["seq"]})
 
 
 @router.websocket("/ws/games/{game_id}")

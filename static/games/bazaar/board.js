@@ -7,6 +7,8 @@
 
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
 import {words, showError} from "/static/js/words.js";
+import {t} from "/static/js/i18n.js";
+import {eventText} from "/static/js/log.js";
 
 const COLOURS = ["R", "W", "B", "G", "Y"];
 const COLOUR_NAMES = {R: "red", W: "white", B: "blue", G: "green", Y: "yellow"};
@@ -348,10 +350,10 @@ export function mount(root, ctx) {
 
   function drawEvents() {
     clear(eventsBox);
-    const texts = (lastEvents || []).map((e) => e.text).filter(Boolean);
+    const texts = (lastEvents || []).map(eventText).filter(Boolean);
     eventsBox.hidden = !texts.length;
     if (!texts.length) return;
-    eventsBox.append(el("h3", {text: "Last move"}), el("ul", {}, texts.map((t) => el("li", {text: t}))));
+    eventsBox.append(el("h3", {text: t("Last move")}), el("ul", {}, texts.map((t) => el("li", {text: t}))));
   }
 
   function drawInfo() {

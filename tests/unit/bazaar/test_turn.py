@@ -118,7 +118,7 @@ def test_s_baz_07_baz_17_trade_right_to_left() -> None:
 def test_s_baz_08_baz_17_bank_lacks_receiving_side() -> None:
     """S-BAZ-08/BAZ-17: R1 with bank Y0: Trade(1.1 ltr) is rejected."""
     state = given(new_game(2), hands={0: "R"}, bank={"R": 19, "W": 20, "B": 20, "G": 20})
-    with pytest.raises(IllegalMove, match="^BAZ-17: the bank lacks Y"):
+    with pytest.raises(IllegalMove, match="^BAZ-17: the bank lacks 1 yellow"):
         play(state, 0, trade("1.1"))
     assert trade("1.1") not in ENGINE.legal_moves(state, 0)
 

@@ -1,0 +1,99 @@
+"""Bazaar's log and refusals as messages (issue 29): whole bot games rendered in every
+language leave no English, no missing argument and no raw id; the English rendering is the
+log's old text; an engine's refusal keeps its rule id apart from its words."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from app.games.base import IllegalMove, SeededRng
+from app.games.bazaar import ENGINE
+from app.games.messages import english, is_message
+from app.i18n.catalogues import po_path
+from app.i18n.render import render
+from tests.unit.bazaar.helpers import given, new_game
+
+NAMES = ["Ann", "Bob", "Cid"]
+_LEFTOVER = re.compile(r"\{[A-Za-z_]\w*\}")
+ENGLISH_WORDS = r"rolled|traded|bought|ware|stall|token|tokens|penalty|bank|ended|turn|red|white|blue|green|yellow|nothing|left"
+ENGLISH = {"de": re.compile(rf"\b({ENGLISH_WORDS}|points?)\b"),
+           "fr": re.compile(rf"\b({ENGLISH_WORDS})\b")}  # "point(s)" is French too
+
+
+def bot_game_events(seed: int, players: int = 3) -> list[dict[str, Any]]:
+    """Every event of one bot game to its end."""
+    rng = SeededRng(seed)
+    state = ENGINE.setup(NAMES[:players], ENGINE.validate_options({}, players), rng)
+    events: list[dict[str, Any]] = []
+    for _ in range(5000):
+        if ENGINE.outcome(state) is not None:
+            return events
+        seat = sorted(ENGINE.to_act(state))[0]
+        state, new = ENGINE.apply(state, seat, ENGINE.bot_move(state, seat, rng), rng)
+        events.extend(new)
+    raise AssertionError("the bot game did not end")
+
+
+def ids_in(message: dict[str, Any]) -> list[str]:
+    """The message's id and the ids of the messages among its arguments."""
+    found = [message["id"]]
+    for value in (message.get("args") or {}).values():
+        for item in value if isinstance(value, list) else [value]:
+            if is_message(item):
+                found.extend(ids_in(item))
+    return found
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_log_line_of_a_bot_game_is_in_english_as_before(seed: int) -> None:
+    for event in bot_game_events(seed):
+        assert english(ENGINE.describe_message(event, NAMES)) == ENGINE.describe(event, NAMES)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_bot_game_s_log_has_no_english_no_gap_and_no_raw_id(lang: str, seed: int) -> None:
+    with po_path(lang).open("rb") as source:
+        catalogue = read_po(source, locale=lang)
+    events = bot_game_events(seed)
+    kinds = {e["type"] for e in events}
+    assert {"DieRolled", "WareBought", "GameEnded"} <= kinds
+    for event in events:
+        message = ENGINE.describe_message(event, NAMES)
+        for message_id in ids_in(message):
+            entry = catalogue.get(message_id)
+            assert entry is not None and entry.string and not entry.fuzzy, \
+                f"{lang}: no translation for {message_id!r}"
+        text = render(message, lang)
+        assert not _LEFTOVER.search(text), text
+        without_names = re.sub(r"\b(Ann|Bob|Cid)\b", "", text)
+        assert not ENGLISH[lang].search(without_names), f"{lang}: English left in {text!r}"
+
+
+def test_german_and_french_say_a_purchase_with_their_plurals() -> None:
+    event = {"type": "WareBought", "seat": 0, "stall": 2, "ware": 21,
+             "cost": {"R": 2, "W": 2, "B": 1}, "tokens_left": 1, "level": 0, "points": 1,
+             "penalties": [{"seat": 1, "tokens": 5, "points": 2}]}
+    message = ENGINE.describe_message(event, NAMES)
+    assert render(message, "de") == ("Ann kaufte eine Ware aus 2 Rot, 2 Weiß und 1 Blau, mit 1 "
+                                     "Stein übrig: 1 Punkt; Bob −2 Strafe")
+    assert render(message, "fr") == ("Ann a acheté une marchandise de 2 rouge, 2 blanc et 1 bleu, "
+                                     "avec 1 jeton restant : 1 point ; Bob −2 de pénalité")
+    assert render(message, "en") == ENGINE.describe(event, NAMES)
+
+
+def test_a_refusal_carries_its_rule_apart_from_its_words() -> None:
+    state = given(new_game(2), hands={0: "R"}, bank={"R": 19, "W": 20, "B": 20, "G": 20})
+    with pytest.raises(IllegalMove) as caught:
+        ENGINE.apply(state, 0, {"type": "Trade", "equation_id": "1.1",
+                                "direction": "left-to-right"}, SeededRng(0))
+    err = caught.value
+    assert err.rule == "BAZ-17"
+    assert err.reason == "BAZ-17: the bank lacks 1 yellow for the receiving side"
+    assert err.message is not None
+    assert render(err.message, "de") == "der Bank fehlen 1 Gelb für die Empfangsseite"
+    assert render(err.message, "fr") == "il manque à la banque 1 jaune pour le côté reçu"
