@@ -2,7 +2,8 @@
 // words, from outcome.breakdown (Engine.score_breakdown). The winner comes first and ties keep
 // the order of the outcome's ranks (then the table order); an auction ranks nobody (CAR-113).
 // Wide screens get one column per player, phones one block per player (static/css/breakdown.css).
-import {el, clear, seatColor} from "./dom.js";
+import {el, clear} from "./dom.js";
+import {seatDot} from "./seat_mark.js";
 
 const CSS = "/static/css/breakdown.css";
 
@@ -70,8 +71,7 @@ function labelNodes(text) {
 }
 
 function playerHead(s, name, winners) {
-  const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
-  dot.style.background = seatColor(s.seat);
+  const dot = seatDot(s.seat);
   return [s.rank !== null ? el("span", {class: "rank", text: `${s.rank}.`}) : null, dot,
     el("span", {text: name}), winners.has(s.seat) ? el("span", {class: "tag", text: "winner"}) : null];
 }

@@ -3,7 +3,8 @@
 // invites them to which game, the clock, the seats by their names, the free seats and a link to
 // the game's rules.
 
-import {el, seatColor} from "./dom.js";
+import {el} from "./dom.js";
+import {seatDot} from "./seat_mark.js";
 import {plural} from "./plain_words.js";
 import {clockText, lobbySeatNames, seatLabel} from "./lobby_words.js";
 import {showRulesLink} from "./lobby_form.js";
@@ -13,8 +14,7 @@ export function invitePreview(lobby) {
   const host = (lobby.host && lobby.host.name) || "A player";
   const seats = el("ol", {class: "preview-seats"});
   lobbySeatNames(lobby).forEach((name, seat) => {
-    const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
-    dot.style.background = seatColor(seat);
+    const dot = seatDot(seat);
     seats.append(el("li", {}, [dot, el("span", {}, [`${seatLabel(lobby.seats[seat])}: `,
       el("strong", {text: lobby.seats[seat].holder === "open" ? "open" : name})])]));
   });

@@ -2,7 +2,8 @@
 // schema (lobby_form.js), the players, the seat holders, the clock, private and rated ->
 // POST /api/lobbies (+ PATCH for seat holders), then on to the new lobby's page (lobby.js).
 
-import {el, clear, seatColor} from "./dom.js";
+import {el, clear} from "./dom.js";
+import {seatDot} from "./seat_mark.js";
 import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
 import {plural} from "./plain_words.js";
@@ -70,8 +71,7 @@ async function newLobbyPage() {
     for (let seat = 1; seat < n; seat++) {
       const select = holderSelect(seat, previous[`holder-${seat}`] || "open", `holder-${seat}`,
         tableAid(game) ? TABLE_HOLDERS : null);
-      const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
-      dot.style.background = seatColor(seat);
+      const dot = seatDot(seat);
       rows.append(el("div", {class: "field seat-row"}, [
         el("label", {for: select.id}, [dot, el("span", {"data-seat-label": seat, text: `Seat ${seat + 1}`})]), select]));
     }

@@ -3,7 +3,8 @@
 // controls this visitor has on it: join, accept or decline a kept seat, the host's choice of
 // holder, and the name of a player on the host's device (hot-seat).
 
-import {el, seatColor} from "./dom.js";
+import {el} from "./dom.js";
+import {seatDot} from "./seat_mark.js";
 import {tableAid, TABLE_HOLDERS, tableDeviceWords} from "./table_aid.js";
 import {botWords, seatLabel} from "./lobby_words.js";
 import {BOT_CHOICES, holderChoice} from "./lobby_form.js";
@@ -33,8 +34,7 @@ function deviceName(seat, {path, act, say}) {
  */
 export function seatItem(seat, {lobby, you, me, game, path, act, named, say}) {
   const mine = you.seats.includes(seat.seat);
-  const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
-  dot.style.background = seatColor(seat.seat);
+  const dot = seatDot(seat.seat);
   const aid = tableAid(game);
   // at a physical table a seat on the host's device is the table's player (the seat's label),
   // not the host a second time as "Ann (2)" (issue 25, point 21)

@@ -3,7 +3,8 @@
 // its tie-break. Never a raw value, id or 0-based seat. The ratings (ratings.js), the score
 // breakdown (breakdown.js) and the score chart (score-chart.js) are drawn beside it by the page.
 
-import {el, clear, seatColor, seatName} from "./dom.js";
+import {el, clear, seatName} from "./dom.js";
+import {seatDot} from "./seat_mark.js";
 import {num, plural} from "./plain_words.js";
 
 // The end of a game in words (issue 13, point 20): every `reason` each engine's outcome can give,
@@ -108,8 +109,7 @@ export function renderRanking(list, view, names, resignedSeats = [], kind = "", 
   const showRank = ranked && outcome.reason !== "solo";
   for (const s of seats) {
     const name = ((view.players || []).find((p) => p.seat === s.seat) || {}).name || seatName(names, s.seat);
-    const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
-    dot.style.background = seatColor(s.seat);
+    const dot = seatDot(s.seat);
     const details = seatDetails(kind, outcome, s.seat, view, tileWords);
     const solo = outcome.reason === "solo";
     list.append(el("li", {class: winners.has(s.seat) ? "winner" : "", dataset: {seat: String(s.seat)}}, [

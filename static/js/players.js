@@ -3,6 +3,7 @@
 // the board says of them, board.playerDetails), the turn clock, and whose turn it is.
 
 import {el, clear, seatColor, seatName} from "./dom.js";
+import {seatDot} from "./seat_mark.js";
 import {num, plural} from "./plain_words.js";
 import {soloFormula} from "./outcome.js";
 
@@ -51,8 +52,7 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
   const outcome = view && view.outcome;
   for (const p of players) {
     const extra = Object.entries(p).filter(([k, v]) => !["seat", "name", "score"].includes(k) && showable(v));
-    const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
-    dot.style.background = seatColor(p.seat);
+    const dot = seatDot(p.seat);
     // an account's seat links to its profile (issue 25, point 17)
     const shown = p.name || seatName(names, p.seat);
     const profile = profiles[p.seat];

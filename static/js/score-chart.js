@@ -7,6 +7,7 @@
 // its own words for a value, and marked moves (issue 28, point 4).
 
 import {el, svg, clear, seatColor} from "./dom.js";
+import {seatShape, seatShapePath} from "./seat_mark.js";
 import {api} from "./api.js";
 
 const MARKERS_UP_TO = 150; // steps; beyond, a dot per step would only blur the lines
@@ -68,11 +69,18 @@ export function mountScoreChart(root, opts) {
   let geometry = null;
   let lastPointer = "mouse";
 
+  // each line has its own dash as well as its colour, and its points the seat's shape (issue 31)
+  const DASHES = ["", "7 3", "2 3", "9 3 2 3", "4 4", "12 4", "2 6"];
+  const dashOf = (seat) => DASHES[seat % DASHES.length];
+
   function drawLegend() {
     clear(legend);
     names.forEach((name, seat) => {
-      const swatch = el("span", {class: "score-swatch", "aria-hidden": "true"});
-      swatch.style.background = seatColor(seat);
+      const swatch = svg("svg", {class: "score-swatch", viewBox: "0 0 28 10", "aria-hidden": "true",
+        "data-symbol": seatShape(seat)}, [
+        svg("line", {x1: 1, y1: 5, x2: 27, y2: 5, "stroke-width": 2.2, "stroke-dasharray": dashOf(seat) || null,
+          style: `stroke:${seatColor(seat)}`}),
+        svg("path", {d: seatShapePath(seat, 3.6), transform: "translate(14 5)", style: `fill:${seatColor(seat)}`})]);
       legend.append(el("li", {dataset: {seat: String(seat)}}, [swatch, el("span", {text: name || `Seat ${seat + 1}`})]));
     });
   }
@@ -127,6 +135,7 @@ export function mountScoreChart(root, opts) {
       const line = svg("path", {class: "score-line", d, "data-seat": seat,
         "data-scores": steps.map((s) => scoreWords(s.scores[seat])).join(" ")});
       line.style.stroke = seatColor(seat);
+      if (dashOf(seat)) line.setAttribute("stroke-dasharray", dashOf(seat));
       chart.append(line);
     });
     if (steps.length <= MARKERS_UP_TO) {
@@ -134,7 +143,8 @@ export function mountScoreChart(root, opts) {
         for (const s of steps) {
           const v = s.scores[seat];
           if (typeof v !== "number") continue;
-          const dot = svg("circle", {class: "score-point", cx: x(s.seq), cy: y(v), r: 2.6,
+          const dot = svg("path", {class: "score-point", d: seatShapePath(seat, 3),
+            transform: `translate(${x(s.seq).toFixed(1)} ${y(v).toFixed(1)})`, "data-symbol": seatShape(seat),
             "data-seq": s.seq, "data-seat": seat, "data-score": v});
           dot.style.fill = seatColor(seat);
           chart.append(dot);

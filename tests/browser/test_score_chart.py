@@ -109,6 +109,14 @@ def test_the_replays_chart_matches_the_replay_at_every_step_and_a_click_jumps(gu
     layout = page.evaluate(LAYOUT)
     assert layout["labels"] == ["Move", "Points"] and layout["legend"] == ["Fay", "Bot 2"], layout
     assert layout["smallest"] >= 12 and layout["width"] >= 250 and layout["right"] <= layout["inner"], layout
+    # not colour alone (issue 31): the two lines differ in dash, their points and legend in shape
+    chart = page.get_by_test_id("score-chart-svg")
+    dashes = chart.locator(".score-line").evaluate_all("(ls) => ls.map((l) => l.getAttribute('stroke-dasharray') || 'solid')")
+    assert len(set(dashes)) == 2, dashes
+    shapes = {p["seat"]: p["symbol"] for p in chart.locator(".score-point").evaluate_all(
+        "(ps) => ps.map((p) => ({seat: p.dataset.seat, symbol: p.dataset.symbol}))")}
+    legend = page.get_by_test_id("score-legend").locator(".score-swatch").evaluate_all("(s) => s.map((e) => e.dataset.symbol)")
+    assert len(set(shapes.values())) == 2 and legend == [shapes["0"], shapes["1"]], (shapes, legend)
     page.get_by_test_id("score-chart").scroll_into_view_if_needed()
     shoot(page, "replay-desktop")
     assert problems.errors == []

@@ -13,6 +13,7 @@
 // User text (names) goes through textContent only (dom.js).
 
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
+import {seatShape, seatShapeGroup, seatMarkWords} from "/static/js/seat_mark.js";
 import {errorNodes} from "/static/js/words.js";
 import {roundEndPanel} from "./round-end.js";
 
@@ -66,11 +67,20 @@ export function rotateSegments(segments, r) {
   }).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
 }
 
-function drawSegments(group, x, y, segments, colours, width) {
+// a trunk's lines carry a thin white pattern of their seat as well as its colour (issue 31):
+// seat 1 plain, then dashes, dots, dash-dot ... (the seat's shape is on its tip and elephant)
+const TRUNK_PATTERNS = ["", "6 4", "1.5 3.5", "7 3 1.5 3", "3 3", "10 4", "1.5 7"];
+
+function drawSegments(group, x, y, segments, colours, width, owners = []) {
   segments.forEach(([a, b], i) => {
     const d = segmentPath(x, y, a, b);
     group.append(svg("path", {d, class: "bb-seg-under", "stroke-width": width + 3}));
     group.append(svg("path", {d, class: "bb-seg", stroke: colours[i] || NEUTRAL, "stroke-width": width}));
+    const seat = owners[i];
+    if (seat !== null && seat !== undefined && TRUNK_PATTERNS[seat % TRUNK_PATTERNS.length]) {
+      group.append(svg("path", {d, class: "bb-seg-pattern", stroke: "#fff", "stroke-width": 1.6, fill: "none",
+        "stroke-dasharray": TRUNK_PATTERNS[seat % TRUNK_PATTERNS.length], "data-seat": String(seat)}));
+    }
   });
 }
 
@@ -139,10 +149,16 @@ function drawBoard(view, ctx, preview, onTip, last) {
     const seat = seatOf[e.id];
     const fill = seat === undefined ? "#cfc6bb" : seatColor(seat);
     const title = seat === undefined ? `Elephant ${e.id} (not in use)` : `Elephant ${e.id}: ${seatName(ctx, view, seat)}`;
-    root.append(svg("g", {class: "bb-elephant", "data-testid": `bb-elephant-${e.id}`}, [
+    // the seat's shape rides on its elephant: colour is never the only sign (issue 31)
+    const badge = seat === undefined ? null : svg("g", {class: "bb-elephant-seat"}, [
+      svg("circle", {cx: hx + 12, cy: hy - 12, r: 8, fill, stroke: "#fff", "stroke-width": 1.5}),
+      seatShapeGroup(seat, hx + 12, hy - 12, 4.5)]);
+    root.append(svg("g", {class: "bb-elephant", "data-testid": `bb-elephant-${e.id}`,
+      "data-symbol": seat === undefined ? null : seatShape(seat)}, [
       svg("circle", {cx: hx, cy: hy, r: 15, fill, class: "bb-elephant-body"}),
       svg("text", {x: hx, y: hy + 5, "text-anchor": "middle", class: "bb-elephant-text", text: e.id}),
-      svg("title", {text: title}),
+      badge,
+      svg("title", {text: seat === undefined ? title : `${title} (${seatMarkWords(seat)})`}),
     ]));
   }
   const pieces = svg("g", {class: "bb-pieces"});
@@ -150,7 +166,7 @@ function drawBoard(view, ctx, preview, onTip, last) {
     const [x, y] = centre(piece.cell[0], piece.cell[1]);
     pieces.append(svg("polygon", {points: hexPoints(x, y, 0.97), class: "bb-piece"}));
     const colours = piece.owners.map((o) => (o === null ? NEUTRAL : seatColor(o)));
-    drawSegments(pieces, x, y, piece.segments, colours, 6);
+    drawSegments(pieces, x, y, piece.segments, colours, 6, piece.owners);
   }
   root.append(pieces);
   if (last) {
@@ -181,10 +197,13 @@ function drawBoard(view, ctx, preview, onTip, last) {
     const [x, y] = centre(r, c);
     const mine = ctx.seat === seat && ctx.mode === "play";
     const [dx, dy] = edgePoint(x, y, e, 0.82);
-    const tip = svg("g", {class: `bb-tip${mine ? " mine" : ""}`, "data-testid": `bb-tip-${seat}`, dataset: {cell: `${r},${c}`}}, [
+    // the dot on the entry edge is the seat's shape, not only its colour (issue 31)
+    const tip = svg("g", {class: `bb-tip${mine ? " mine" : ""}`, "data-testid": `bb-tip-${seat}`,
+      "data-symbol": seatShape(seat), dataset: {cell: `${r},${c}`}}, [
       svg("polygon", {points: hexPoints(x, y, 0.86), class: "bb-tip-ring", stroke: seatColor(seat)}),
-      svg("circle", {cx: dx, cy: dy, r: 5, fill: seatColor(seat), class: "bb-tip-dot"}),
-      svg("title", {text: `Tip of ${seatName(ctx, view, seat)}'s trunk${trunk.sealed ? " (sealed)" : ""}`}),
+      svg("circle", {cx: dx, cy: dy, r: 7.5, fill: seatColor(seat), class: "bb-tip-dot"}),
+      seatShapeGroup(seat, dx, dy, 4.2),
+      svg("title", {text: `Tip of ${seatName(ctx, view, seat)}'s trunk (${seatMarkWords(seat)})${trunk.sealed ? " (sealed)" : ""}`}),
     ]);
     if (mine && onTip) {
       tip.setAttribute("tabindex", "0");

@@ -3,7 +3,8 @@
 // the tile catalogue's pictures or typed as a label. Replaces the generic JSON option fields.
 // `summary` shows the same options on the lobby page: names by seat, tiles as pictures.
 
-import {el, clear, seatColor} from "/static/js/dom.js";
+import {el, clear} from "/static/js/dom.js";
+import {seatDot} from "/static/js/seat_mark.js";
 import {BASE_IDS, BAZAAR_IDS} from "/static/games/carcassonne/tiles.js";
 import {tileIcon, labelIcon, tileName} from "/static/games/carcassonne/tile-svg.js";
 
@@ -163,8 +164,7 @@ export function summary(options = {}, seats = 0) {
   const rows = [];
   const people = el("span", {"data-testid": "auction-players", style: "display:flex;flex-wrap:wrap;gap:.2rem .8rem"});
   for (let i = 0; i < Math.max(seats, names.length); i++) {
-    const dot = el("span", {class: "seat-dot", "aria-hidden": "true"});
-    dot.style.background = seatColor(i);
+    const dot = seatDot(i);
     people.append(el("span", {style: "display:inline-flex;align-items:center;gap:.3rem"}, [dot, named(i)]));
   }
   rows.push(["Players (clockwise)", names.length ? people : el("span", {text: "Not entered yet"})]);

@@ -5,6 +5,7 @@
 // order and queue (10.4, 10.5), scores, followers left, builder and abbey, and the unseen tiles.
 
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
+import {seatShape, seatShapeGroup} from "/static/js/seat_mark.js";
 import {showError} from "/static/js/words.js";
 import {tileGroup, tileIcon, segmentSpots, tileName} from "./tile-svg.js";
 import {auctionMoveWords, createAuctionPanel} from "./auction-panel.js";
@@ -19,16 +20,22 @@ const SPOT_TILE_PX = (42 * U) / (2 * SPOT_HIT);  // a placed tile this wide make
 const PARTS = {first: "turn", extra: "extra part (builder)", bazaar: "bazaar turn", abbey_round: "end-of-game abbey round"};
 const MEEPLE = "M-2.5 -3 L-8 -1 L-8 2 L-3 1.5 L-6 9 L-1.5 9 L0 5 L1.5 9 L6 9 L3 1.5 L8 2 L8 -1 L2.5 -3 Z";
 
-function meeple(seat, kind, [x, y], lying) {
+// Each figure carries its seat's white shape (static/js/seat_mark.js) besides its colour, and
+// is named in words for a screen reader (issue 31).
+function meeple(seat, kind, [x, y], lying, label) {
+  const named = {role: "img", "aria-label": label, "data-symbol": seatShape(seat), "data-seat": String(seat)};
   if (kind === "builder") {
-    return svg("g", {class: "figure builder", transform: `translate(${x} ${y})`}, [
+    return svg("g", {class: "figure builder", transform: `translate(${x} ${y})`, ...named}, [
       svg("rect", {x: -8, y: -8, width: 16, height: 16, rx: 3, style: `fill:${seatColor(seat)}`, stroke: "#fff", "stroke-width": 2}),
-      svg("text", {x: 0, y: 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff", text: "B"}),
+      svg("text", {x: -1.5, y: 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff", text: "B"}),
+      svg("circle", {cx: 8, cy: -8, r: 5, style: `fill:${seatColor(seat)}`, stroke: "#fff", "stroke-width": 1}),
+      seatShapeGroup(seat, 8, -8, 3),
     ]);
   }
-  return svg("g", {class: "figure follower", transform: `translate(${x} ${y}) scale(1.35) rotate(${lying ? 90 : 0})`}, [
+  return svg("g", {class: "figure follower", transform: `translate(${x} ${y}) scale(1.35) rotate(${lying ? 90 : 0})`, ...named}, [
     svg("circle", {cx: 0, cy: -6, r: 3.3, style: `fill:${seatColor(seat)}`, stroke: "#fff", "stroke-width": 1}),
     svg("path", {d: MEEPLE, style: `fill:${seatColor(seat)}`, stroke: "#fff", "stroke-width": 1, "stroke-linejoin": "round"}),
+    seatShapeGroup(seat, 0, 3.2, 2.6),
   ]);
 }
 
@@ -50,6 +57,19 @@ export function squareWords(x, y) {
   if (y) parts.push(`${Math.abs(y)} ${y < 0 ? "north" : "south"}`);
   if (x) parts.push(`${Math.abs(x)} ${x < 0 ? "west" : "east"}`);
   return `${parts.join(" and ")} of the start tile`;
+}
+
+/** A placed tile in words: "a road and city tile 2 north and 1 east of the start tile". */
+export function placedTileWords(t) {
+  return `${tileName(t.tile).replace(/-and-/g, " and ")} ${t.x || t.y ? squareWords(t.x, t.y) : "on the start square"}`;
+}
+
+/** What touches an empty square, in words: "a city tile to the north, a road tile to the west". */
+export function neighbourWords(byXY, x, y) {
+  const around = [["north", 0, -1], ["east", 1, 0], ["south", 0, 1], ["west", -1, 0]];
+  const words = around.filter(([, dx, dy]) => byXY.has(`${x + dx},${y + dy}`))
+    .map(([side, dx, dy]) => `${tileName(byXY.get(`${x + dx},${y + dy}`).tile).replace(/-and-/g, " and ")} to the ${side}`);
+  return words.length ? `next to ${words.join(", ")}` : "";
 }
 
 /** A segment (c0, r1, f0, cl) of tile `tid` turned r, in words: "the city (north)". */
@@ -260,7 +280,16 @@ export function mount(root, ctx) {
     return b;
   };
   const fitButton = zoomButton("⤢", "Fit the board", () => { userMoved = false; fit(); });
-  zoomBar.append(zoomButton("+", "Zoom in", () => zoom(1 / 1.3)), zoomButton("−", "Zoom out", () => zoom(1.3)), fitButton);
+  // the board moves by taps as well as by a drag (WCAG 2.2, 2.5.7): a quarter of the frame a tap
+  const pan = (fx, fy) => () => {
+    if (!box) return;
+    setBox({...box, x: box.x + fx * box.w / 4, y: box.y + fy * box.h / 4});
+    userMoved = true;
+  };
+  const panBar = el("div", {class: "cc-pan", role: "group", "aria-label": "Move the board"}, [
+    zoomButton("↑", "Show more to the north", pan(0, -1)), zoomButton("←", "Show more to the west", pan(-1, 0)),
+    zoomButton("→", "Show more to the east", pan(1, 0)), zoomButton("↓", "Show more to the south", pan(0, 1))]);
+  zoomBar.append(zoomButton("+", "Zoom in", () => zoom(1 / 1.3)), zoomButton("−", "Zoom out", () => zoom(1.3)), fitButton, panBar);
 
   // ------------------------------------------------------------------ moves
 
@@ -315,6 +344,9 @@ export function mount(root, ctx) {
       if (old) old.node.remove();
       const g = tileGroup(t.tile, t.r);
       g.setAttribute("transform", `translate(${t.x * U} ${t.y * U})`);
+      // a placed tile is named by what it is and where (issue 31), not by its coordinates
+      g.setAttribute("role", "img");
+      g.setAttribute("aria-label", placedTileWords(t));
       layers.tiles.append(g);
       placed.set(at, {id, node: g});
     }
@@ -337,8 +369,9 @@ export function mount(root, ctx) {
       if (!t) continue;
       const spot = segmentSpots(t.tile, t.r)[f.segment] || [50, 50];
       const offset = f.kind === "builder" ? [10, 10] : [0, 0];
+      const label = `${who(names(), f.seat)}'s ${f.kind === "builder" ? "builder" : "follower"} on ${segmentWords(t.tile, t.r, f.segment)} of ${placedTileWords(t)}`;
       layers.figures.append(meeple(f.seat, f.kind, [f.x * U + spot[0] + offset[0], f.y * U + spot[1] + offset[1]],
-        f.segment.startsWith("f")));
+        f.segment.startsWith("f"), label));
     }
   }
 
@@ -347,13 +380,14 @@ export function mount(root, ctx) {
     const squares = placementsBySquare();
     if (!squares.size) return false;
     const tile = view.turn.tile;
+    const around = new Map(view.board.map((t) => [`${t.x},${t.y}`, t]));
     for (const sq of squares.values()) {
       const fits = sq.rs.includes(rot);
       const turns = fits ? `your tile fits here turned ${degrees(rot)}`
         : `your tile fits here turned ${sq.rs.map(degrees).join(" or ")}, not as it is turned now`;
       const mark = svg("rect", {x: sq.x * U + 3, y: sq.y * U + 3, width: U - 6, height: U - 6, rx: 6,
         class: `cc-legal${fits ? " fits" : ""}`, role: "button", "data-testid": "legal-square",
-        "aria-label": `legal square ${squareWords(sq.x, sq.y)} (row ${sq.y}, column ${sq.x}): ${turns}`,
+        "aria-label": `legal square ${squareWords(sq.x, sq.y)}, ${neighbourWords(around, sq.x, sq.y)}: ${turns}`,
         dataset: {x: String(sq.x), y: String(sq.y), key: `square:${sq.x},${sq.y}`, cx: String(sq.x * U + 50), cy: String(sq.y * U + 50)}});
       const choose = (keyboard) => {
         selected = {x: sq.x, y: sq.y, r: fits ? rot : sq.rs[0]};

@@ -10,7 +10,8 @@
 //   ranks the players itself, so the board leaves it out there.
 // User text (names) goes through textContent only (dom.js).
 
-import {el, svg, clear, seatColor} from "/static/js/dom.js";
+import {el, svg, clear} from "/static/js/dom.js";
+import {seatDot} from "/static/js/seat_mark.js";
 import {words, errorNodes} from "/static/js/words.js";
 
 const TYPES = ["S", "R", "E"];
@@ -99,10 +100,20 @@ function section(title, testid, children, {scrolls = false} = {}) {
     tabindex: scrolls ? 0 : undefined}, [el("h3", {text: title}), ...children]);
 }
 
+// Each gem has its own cut as well as its colour (issue 31): a sapphire is a kite, a ruby a
+// round hexagon, an emerald the step-cut octagon; the cut's name is its data-symbol.
+const GEM_CUT = {
+  S: {name: "kite", points: "10,1 18,7 10,19 2,7", line: "2,7 18,7"},
+  R: {name: "hexagon", points: "10,1 18,5.5 18,14.5 10,19 2,14.5 2,5.5", line: "2,5.5 10,10 18,5.5"},
+  E: {name: "octagon", points: "6,2 14,2 18,6 18,14 14,18 6,18 2,14 2,6", line: "6,6 14,6 14,14 6,14 6,6"},
+};
+
 function gemIcon(t, size = 14) {
-  const node = svg("svg", {viewBox: "0 0 20 20", width: size, height: size, class: `gb-gem gb-gem-${t}`, "aria-hidden": "true"}, [
-    svg("polygon", {points: "10,1 18,7 10,19 2,7", fill: GEM[t].color, stroke: "#1b1b1b", "stroke-width": "1"}),
-    svg("polyline", {points: "2,7 18,7", stroke: "rgba(255,255,255,.7)", "stroke-width": "1", fill: "none"}),
+  const cut = GEM_CUT[t];
+  const node = svg("svg", {viewBox: "0 0 20 20", width: size, height: size, class: `gb-gem gb-gem-${t}`, "aria-hidden": "true",
+    "data-symbol": cut.name}, [
+    svg("polygon", {points: cut.points, fill: GEM[t].color, stroke: "#1b1b1b", "stroke-width": "1"}),
+    svg("polyline", {points: cut.line, stroke: "rgba(255,255,255,.7)", "stroke-width": "1", fill: "none"}),
   ]);
   return node;
 }
@@ -161,7 +172,7 @@ function cardChip(id, current) {
   const change = cardChange(id);
   return el("li", {class: `gb-card${current ? " current" : ""}`, title: `card ${id}`, dataset: {card: String(id)}},
     TYPES.map((t) => el("span", {class: `gb-chg ${change[t] > 0 ? "up" : change[t] < 0 ? "down" : "flat"}`},
-      [gemIcon(t, 10), signed(change[t])])));
+      [gemIcon(t, 10), el("span", {class: "sr-only", text: `${GEM[t].one} `}), signed(change[t])])));
 }
 
 function cardsPanel(view) {
@@ -209,11 +220,10 @@ function roundPanel(view, names) {
   const line = el("ol", {class: "gb-order", "data-testid": "gb-order"}, order.map((s, i) => {
     const state = view.finished ? "done" : i < view.moved ? "done" : s === view.turn ? "now" : "later";
     const item = el("li", {class: `gb-order-seat ${state}`, dataset: {seat: String(s)}}, [
-      el("span", {class: "seat-dot", "aria-hidden": "true"}), el("span", {text: name(s)}),
+      seatDot(s), el("span", {text: name(s)}),
       i === 0 ? el("span", {class: "tag", text: "first"}) : null,
       state === "now" ? el("span", {class: "tag now", text: "to move"}) : null,
     ]);
-    item.querySelector(".seat-dot").style.background = seatColor(s);
     return item;
   }));
   const title = view.finished ? `All ${ROUNDS} rounds played` : `Round ${view.round} of ${ROUNDS}`;
@@ -479,7 +489,7 @@ export function mount(root, ctx) {
       if (!p || p.money === undefined || !p.hand) return null;
       return el("span", {class: "player-extra gb-player-extra", "data-testid": `gb-player-${p.seat}`}, [
         el("span", {}, [el("span", {"data-testid": `gb-money-${p.seat}`, text: String(p.money)}), " grands"]),
-        el("span", {class: "gb-hand"}, TYPES.map((t) => el("span", {title: GEM[t].many}, [gemIcon(t), ` ${p.hand[t]}`]))),
+        el("span", {class: "gb-hand"}, TYPES.map((t) => el("span", {title: GEM[t].many}, [gemIcon(t), ` ${p.hand[t]}`, el("span", {class: "sr-only", text: ` ${gemName(t, p.hand[t])}`})]))),
         el("span", {text: `${p.gems} of ${HAND_LIMIT} gems`}),
       ]);
     },
