@@ -14,6 +14,7 @@ from fastapi.templating import Jinja2Templates
 from pydantic import Field
 
 from app.errors import ApiError
+from app.i18n import jinja as i18n_jinja
 from app.notify import service, tokens
 from app.notify.sender import Notifier
 from app.notify.vapid import public_key
@@ -26,6 +27,8 @@ STATIC = ROOT / "static"
 # the pages of the signed links, rendered here: the page routes (app/web/routes/pages.py) are
 # optional in app/main.py, the links in mails are not
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
+# notify.html says its words with {% trans %}, as every page does (app/web/routes/pages.py)
+i18n_jinja.install(templates.env)
 
 router = APIRouter(tags=["notifications"])
 
