@@ -119,6 +119,10 @@ def play_the_story(story: Outside, ann: Person, bob: Person, problems: Any) -> N
     away = ann_page.get_by_test_id("vacation-1")
     away.wait_for()
     assert away.inner_text().strip().startswith("Bob is on vacation until ")
+    # and his clock says the paused days: more than the 1 day per move and its reserve
+    clock = ann_page.get_by_test_id("clock-1").inner_text().strip()
+    said = re.fullmatch(r"has (\d+) days( \d+ hours?)? to play", clock)
+    assert said and int(said.group(1)) >= int((paused.due_at - time.time()) // DAY) >= 5, clock
     ann_page.get_by_test_id("players").scroll_into_view_if_needed()
     ann_page.screenshot(path=str(SHOTS / "vacation-1280.png"))
     # days later, well past his time had there been no vacation: nothing is due
