@@ -21,6 +21,7 @@ from app.play import clock
 from app.play import repository as repo
 from app.play.live import LiveGame
 from app.play.models import Game
+from app.play.record_seats import seats_now
 from app.play.records import IMPORTED
 from app.play.setup import setup_events
 
@@ -133,7 +134,7 @@ def live_of(game: Game, snap: Any, rows: Any, timeouts: dict[int, int]) -> LiveG
     engine = get_engine(game.kind)
     state = engine.load_state(snap.state if snap else game.initial_state)
     live = LiveGame(
-        id=game.id, kind=game.kind, engine=engine, seats=list(game.seats),
+        id=game.id, kind=game.kind, engine=engine, seats=seats_now(game.seats, game.lobby_id),
         options=dict(game.options), private=game.private, host_id=game.host_id,
         seed=game.seed, clock=dict(game.clock or {}), resigned=list(game.resigned or []),
         state=state, seq=snap.seq if snap else 0, setup_events=setup_events(game),

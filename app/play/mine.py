@@ -8,6 +8,7 @@ from typing import Any
 
 from app.games.base import get_engine
 from app.play.models import Game
+from app.play.record_seats import seats_now
 
 FINISHED_PAGE = 20
 """Finished games per page; live games are all on the first page (a person has few)."""
@@ -16,7 +17,7 @@ LIVE_LIMIT = 200
 
 def own_seats(game: Game, user_id: str) -> list[int]:
     """The seats this user plays: their own, and the seats on their device if they host."""
-    return [s["seat"] for s in game.seats
+    return [s["seat"] for s in seats_now(game.seats, game.lobby_id)
             if (s["holder"] == "user" and s["user_id"] == user_id)
             or (s["holder"] == "host" and game.host_id == user_id)]
 

@@ -21,6 +21,7 @@ from app.ids import new_id
 from app.play import repository as repo
 from app.play.models import Game
 from app.play.positions import state_at
+from app.play.record_seats import RECORD
 from app.play.undo_log import Replay, is_undo
 from app.schemas import TOKEN_PATTERN, SeatName
 from app.utc import now
@@ -28,8 +29,6 @@ from app.utc import now
 FORMAT = "bazaar-game/1"
 IMPORTED = "imported"
 """The status of an imported game that did not reach its end: for review only."""
-RECORD = "record"
-"""The holder of an imported game's seats: a name from the record, nobody's seat."""
 
 
 def export_record(game: Game, rows: list[Any], complete: bool,

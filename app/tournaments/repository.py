@@ -62,6 +62,16 @@ async def tables(session: AsyncSession, tournament_id: str) -> Sequence[Tourname
         .order_by(TournamentTable.round, TournamentTable.table))).all()
 
 
+async def table_of_game(session: AsyncSession, game_id: str
+                        ) -> tuple[TournamentTable, Tournament] | None:
+    """The tournament table whose game this is, and its tournament; None for other games."""
+    row = (await session.execute(
+        select(TournamentTable, Tournament)
+        .join(Tournament, Tournament.id == TournamentTable.tournament_id)
+        .where(TournamentTable.game_id == game_id).limit(1))).first()
+    return (row[0], row[1]) if row else None
+
+
 async def listed(session: AsyncSession, status: str, newest_first: bool
                  ) -> Sequence[Tournament]:
     """Public tournaments of one status."""

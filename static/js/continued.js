@@ -1,6 +1,7 @@
 // Where a continued game came from, and where a game was continued, as links in words
-// ("Continue from here", docs/api.md): on the game and replay pages ("Continued from move 12 of
-// the game of Ann and Bob", "Continued as: ...") and in a continuation's lobby ("Continuing
+// ("Continue from here", docs/api.md): on the game and replay pages ("Round 2 of Friday club"
+// for a tournament's game, "Continued from move 12 of the game of Ann and Bob", "Continued
+// as: ...") and in a continuation's lobby ("Continuing
 // Grand Bazaar from move 12 of ..."). It fills the page's #continued element by itself, from
 // GET /api/games/{id} or GET /api/lobbies/{id}, so the pages' own scripts need not know it.
 
@@ -26,9 +27,14 @@ function sourceLink(origin, words) {
     dataset: {testid: "continued-from-link"}});
 }
 
-/** The lines of a game: where it came from, and the games continued from it. */
+/** The lines of a game: its tournament, where it came from, and the games continued from it. */
 export async function gameLines(game) {
   const lines = [];
+  const cup = game.tournament;  // a tournament's game leads back to it (issue 32)
+  if (cup) {
+    lines.push(el("p", {class: "muted", dataset: {testid: "game-tournament"}}, [`Round ${cup.round} of `,
+      el("a", {href: `/tournaments/${enc(cup.id)}`, text: cup.name, dataset: {testid: "game-tournament-link"}}), "."]));
+  }
   const origin = game.continued_from;
   if (origin) {
     if (origin.game) {

@@ -62,7 +62,7 @@ function seatDetails(kind, outcome, seat, view, tileWords) {
     const sold = at("sold");
     if (sold && typeof sold === "object") {
       const count = Object.values(sold).reduce((a, b) => a + (Number(b) || 0), 0);
-      if (count) out.push(`${plural(count, "card")} sold at the end`);
+      out.push(count ? `${plural(count, "gem")} sold at 10 at the end` : "no gem left to sell at the end");
     }
   }
   if (kind === "carcassonne-auction") {
@@ -125,5 +125,6 @@ export function renderRanking(list, view, names, resignedSeats = [], kind = "", 
   const notes = [reasonText(kind, outcome)];
   const tiebreak = (outcome.details || {}).tiebreak;
   if (kind === "bazaar" && TIEBREAKS[tiebreak]) notes.push(TIEBREAKS[tiebreak]);
+  if (kind === "grand-bazaar" && winners.size > 1) notes.push("The top amount is shared: every player on it wins.");
   list.append(el("li", {class: "muted outcome-reason", "data-testid": "outcome-reason", text: notes.join(" ")}));
 }

@@ -36,6 +36,7 @@ from app.ratelimit import limit
 from app.ratings import service as ratings
 from app.rematch import offers as rematches
 from app.schemas import Body, ChatText, ClientMoveId, IdParam
+from app.tournaments.game_link import game_tournament
 from app.web.deps import CurrentUser, OptionalUser, PlayDep, SessionDep
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -156,6 +157,8 @@ async def get_game(game_id: IdParam, request: Request, play: PlayDep, user: Opti
     data["continuations"] = (await continuation.continuations(
         session, game_id, user.user_id if user else None) if live.finished else [])
     data["connected"] = await request.app.state.presence.connected(game_id)
+    # a tournament's game links back to its tournament (issue 32): "Round 2 of <name>"
+    data["tournament"] = await game_tournament(session, game_id)
     if turn_rows.turn_clock_of(live.clock) is not None:
         # turn-based (issue 27): the due times are the database's, said in words too
         left = await turn_rows.seconds_left(session, game_id, time.time())

@@ -10,25 +10,21 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
-from fastapi.templating import Jinja2Templates
 from pydantic import Field
 
 from app.errors import ApiError
-from app.i18n import jinja as i18n_jinja
 from app.notify import service, tokens
 from app.notify.sender import Notifier
 from app.notify.vapid import public_key
 from app.ratelimit import limit_own
 from app.schemas import Body
-from app.web.deps import COOKIE, CurrentUser, SessionDep
+from app.web.deps import CurrentUser, SessionDep
+from app.web.routes.pages import render_page
 
 ROOT = Path(__file__).resolve().parents[3]
 STATIC = ROOT / "static"
 # the pages of the signed links, rendered here: the page routes (app/web/routes/pages.py) are
 # optional in app/main.py, the links in mails are not
-templates = Jinja2Templates(directory=str(ROOT / "templates"))
-# notify.html says its words with {% trans %}, as every page does (app/web/routes/pages.py)
-i18n_jinja.install(templates.env)
 
 router = APIRouter(tags=["notifications"])
 
@@ -141,11 +137,12 @@ async def unsubscribe_push(body: EndpointIn, session: SessionDep, user: CurrentU
     return Response(status_code=204)
 
 
-def _words(request: Request, title: str, text: str, form_token: str | None = None
-           ) -> HTMLResponse:
-    return templates.TemplateResponse(request, "notify.html", {
-        "title": title, "text": text, "form_token": form_token, "needs_identity": False,
-        "has_token": bool(request.cookies.get(COOKIE))})
+async def _words(request: Request, title: str, text: str, form_token: str | None = None
+                 ) -> HTMLResponse:
+    """A page of words (a verified address, an unsubscribe), in the pages' own way: the
+    visitor's language, the header's picker."""
+    return await render_page(request, "notify.html", title=title, text=text,
+                             form_token=form_token, needs_identity=False)
 
 
 @router.get("/notify/verify", response_class=HTMLResponse, include_in_schema=False)
@@ -153,11 +150,11 @@ async def verify(token: str, request: Request, session: SessionDep) -> HTMLRespo
     """The link of the verification mail."""
     read = tokens.read_verify(request.app.state.settings.notify_secret, token)
     if read is None or not await service.verify(session, *read):
-        return _words(request, "This link does not work",
+        return await _words(request, "This link does not work",
                       "It is too old or its address has changed. Give the address again on "
                       "your account page for a new link.")
     await session.commit()
-    return _words(request, "Address confirmed",
+    return await _words(request, "Address confirmed",
                   f"{read[1]} now gets the notices you chose on your account page.")
 
 
@@ -166,8 +163,8 @@ async def unsubscribe_page(token: str, request: Request) -> HTMLResponse:
     """The unsubscribe link opened in a browser: a button, so that a link checker that opens
     every link in a mail unsubscribes nobody."""
     if tokens.read_unsubscribe(request.app.state.settings.notify_secret, token) is None:
-        return _words(request, "This link does not work", "It was changed or cut short.")
-    return _words(request, "Unsubscribe", "Stop these mails from Bazaar?", form_token=token)
+        return await _words(request, "This link does not work", "It was changed or cut short.")
+    return await _words(request, "Unsubscribe", "Stop these mails from Bazaar?", form_token=token)
 
 
 @router.post("/notify/unsubscribe", response_class=HTMLResponse, include_in_schema=False)
@@ -180,7 +177,7 @@ async def unsubscribe(token: str, request: Request, session: SessionDep) -> HTML
         return HTMLResponse("This link does not work.", status_code=400)
     said = await service.unsubscribe(session, *read)
     await session.commit()
-    return _words(request, "Unsubscribed", said)
+    return await _words(request, "Unsubscribed", said)
 
 
 @router.get("/sw.js", include_in_schema=False)

@@ -42,7 +42,7 @@ async def page_language(request: Request) -> str:
                   request.headers.get("accept-language"))
 
 
-async def _page(request: Request, name: str, **context: Any) -> HTMLResponse:
+async def render_page(request: Request, name: str, **context: Any) -> HTMLResponse:
     """Render a page shell with what every page needs, in the visitor's language."""
     context.setdefault("needs_identity", True)
     context["has_token"] = bool(request.cookies.get(TOKEN_COOKIE))
@@ -96,7 +96,7 @@ def _title_of(kind: str) -> str:
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
     """Catalogue, open lobbies and live games."""
-    return await _page(request, "home.html", page="home", rules=rules_kinds())
+    return await render_page(request, "home.html", page="home", rules=rules_kinds())
 
 
 @router.get("/lobbies/new", response_class=HTMLResponse)
@@ -104,62 +104,63 @@ async def lobby_new(request: Request, kind: str = "") -> HTMLResponse:
     """The options form of a new lobby for one game kind."""
     if kind and not _KIND.match(kind):
         kind = ""
-    return await _page(request, "lobby_new.html", page="lobby-new", kind=kind)
+    return await render_page(request, "lobby_new.html", page="lobby-new", kind=kind)
 
 
 @router.get("/lobbies/{lobby_id}", response_class=HTMLResponse)
 async def lobby(request: Request, lobby_id: str) -> HTMLResponse:
     """A lobby: seats, invite link, start button."""
-    return await _page(request, "lobby.html", page="lobby", lobby_id=_check_id(lobby_id))
+    return await render_page(request, "lobby.html", page="lobby", lobby_id=_check_id(lobby_id))
 
 
 @router.get("/games", response_class=HTMLResponse)
 async def games(request: Request) -> HTMLResponse:
     """Live and finished games."""
-    return await _page(request, "games.html", page="games")
+    return await render_page(request, "games.html", page="games")
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 async def game(request: Request, game_id: str) -> HTMLResponse:
     """The game page: board, players, log, chat."""
-    return await _page(request, "game.html", page="game", game_id=_check_id(game_id))
+    return await render_page(request, "game.html", page="game", game_id=_check_id(game_id))
 
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse)
 async def replay(request: Request, game_id: str) -> HTMLResponse:
     """Step through a game move by move."""
-    return await _page(request, "replay.html", page="replay", game_id=_check_id(game_id))
+    return await render_page(request, "replay.html", page="replay", game_id=_check_id(game_id))
 
 
 @router.get("/me", response_class=HTMLResponse)
 async def me(request: Request) -> HTMLResponse:
     """The caller's games."""
-    return await _page(request, "me.html", page="me")
+    return await render_page(request, "me.html", page="me")
 
 
 @router.get("/account", response_class=HTMLResponse)
 async def account(request: Request) -> HTMLResponse:
     """Claim the guest identity as an account, or manage the account."""
-    return await _page(request, "account.html", page="account", needs_identity=False)
+    return await render_page(request, "account.html", page="account", needs_identity=False)
 
 
 @router.get("/signin", response_class=HTMLResponse)
 async def signin(request: Request) -> HTMLResponse:
     """Sign in with a password, a passkey or a recovery code."""
-    return await _page(request, "signin.html", page="signin", needs_identity=False)
+    return await render_page(request, "signin.html", page="signin", needs_identity=False)
 
 
 @router.get("/players/{user_id}", response_class=HTMLResponse)
 async def player(request: Request, user_id: str) -> HTMLResponse:
     """An account's profile: its ratings per game, with their history."""
-    return await _page(request, "profile.html", page="profile", user_id=_check_id(user_id),
+    return await render_page(request, "profile.html", page="profile", user_id=_check_id(user_id),
                  needs_identity=False)
 
 
 @router.get("/leaderboards", response_class=HTMLResponse)
 async def leaderboards(request: Request) -> HTMLResponse:
     """Every game's leaderboard, one link each (the top bar's Leaderboards)."""
-    return await _page(request, "leaderboards.html", page="leaderboards", needs_identity=False)
+    return await render_page(request, "leaderboards.html", page="leaderboards",
+                             needs_identity=False)
 
 
 @router.get("/leaderboards/{kind}", response_class=HTMLResponse)
@@ -167,20 +168,20 @@ async def leaderboard(request: Request, kind: str) -> HTMLResponse:
     """The best ratings of one game."""
     if not _KIND.match(kind):
         return not_found_page()
-    return await _page(request, "leaderboard.html", page="leaderboard", kind=kind,
+    return await render_page(request, "leaderboard.html", page="leaderboard", kind=kind,
                  needs_identity=False)
 
 
 @router.get("/tournaments", response_class=HTMLResponse)
 async def tournaments(request: Request) -> HTMLResponse:
     """Upcoming, running and finished tournaments, and the form to organise one."""
-    return await _page(request, "tournaments.html", page="tournaments")
+    return await render_page(request, "tournaments.html", page="tournaments")
 
 
 @router.get("/tournaments/{tournament_id}", response_class=HTMLResponse)
 async def tournament(request: Request, tournament_id: str) -> HTMLResponse:
     """One tournament: standings, the rounds' tables, each player's results, the podium."""
-    return await _page(request, "tournament.html", page="tournament",
+    return await render_page(request, "tournament.html", page="tournament",
                  tournament_id=_check_id(tournament_id))
 
 
@@ -189,7 +190,7 @@ async def rules(request: Request, kind: str) -> HTMLResponse:
     """The in-app rules of a game: wraps templates/rules/<kind>.html."""
     if not _KIND.match(kind) or not (RULES_DIR / f"{kind}.html").is_file():
         return not_found_page()
-    return await _page(
+    return await render_page(
         request,
         "rules.html",
         page="rules",

@@ -6,7 +6,8 @@
 // * the compulsory-buy reminder or its waiver (GB-13f, GB-14, GB-15);
 // * a trade panel that offers only legal bundles (the legal moves from the server) and says
 //   why a bundle is refused, citing the rule (GB-12, GB-13);
-// * the final sale and ranking (GB-19, GB-20, GB-21).
+// * the final sale and ranking on the replay (GB-19, GB-20, GB-21); the game page's end card
+//   ranks the players itself, so the board leaves it out there.
 // User text (names) goes through textContent only (dom.js).
 
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
@@ -463,8 +464,12 @@ export function mount(root, ctx) {
       trade.update(view, legal, seq !== lastSeq);
       lastSeq = seq;
       clear(final);
-      const fin = finalPanel(view);
+      // the game page's end card ranks everyone, with the money before the sale and the gems
+      // sold in its breakdown: a table here said it twice (issue 25); the replay has no card
+      const fin = ctx.mode === "replay" ? finalPanel(view) : null;
       if (fin) final.append(fin);
+      // once over, the game page's board has no trade and no table: the price cards take the row
+      main.hidden = Boolean(view.finished) && !fin;
       clear(cards);
       cards.append(cardsPanel(view));
     },
