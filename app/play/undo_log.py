@@ -69,11 +69,13 @@ def undo_text(event: Event, names: list[str]) -> str:
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "A player"
     moves = event.get("moves", 1)
     what = "their last step" if moves == 1 else f"their last {moves} steps"
+    # ``to`` counts moves made (0: none yet), so the start is said as such, never "move 0"
+    to = event.get("to")
+    where = "the start of the game" if not to else f"the position after move {to}"
     if event.get("type") == UNDONE:
-        return f"{who} undid {what} (back to the position after move {event.get('to')})."
+        return f"{who} undid {what} (back to {where})."
     what = "a move" if moves == 1 else f"{moves} moves"
-    return (f"{who} took back {what} with everyone's agreement (back to the position after "
-            f"move {event.get('to')}).")
+    return f"{who} took back {what} with everyone's agreement (back to {where})."
 
 
 _UNDO_TEXT = re.compile(r"^\s*(undo|takeback)\s+to\s+(\d{1,6})\s*$", re.IGNORECASE)

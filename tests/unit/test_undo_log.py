@@ -13,11 +13,14 @@ import pytest
 from app.games.base import Engine, GameError, RecordingRng, Reveal, SeededRng
 from app.play.undo_log import (
     TAKEBACK,
+    TAKEN_BACK,
     UNDO,
+    UNDONE,
     Replay,
     takeback_target,
     undo_move,
     undo_target,
+    undo_text,
 )
 from tests.contract.configs import ENGINES, config_id
 
@@ -89,3 +92,12 @@ def test_an_undo_row_equals_the_log_without_the_moves_it_undid(engine: Engine) -
     # each) has nothing to undo; the others had undos to check
     if any(step.reveal is not Reveal.HIDDEN for step in replay.steps[1:]):
         assert undos, f"{engine.kind}: no undo was ever allowed"
+
+
+def test_an_undo_back_to_the_start_is_said_in_words_not_as_move_0() -> None:
+    names = ["Ann", "Bob"]
+    start = undo_text({"type": UNDONE, "seat": 0, "moves": 1, "to": 0}, names)
+    assert start == "Ann undid their last step (back to the start of the game)."
+    later = undo_text({"type": TAKEN_BACK, "seat": 1, "moves": 2, "to": 5}, names)
+    assert later == ("Bob took back 2 moves with everyone's agreement "
+                     "(back to the position after move 5).")

@@ -48,7 +48,8 @@ def players(s: State) -> list[dict[str, Any]]:
         b = s.builder[i]
         out.append({"seat": i, "name": name, "score": s.scores[i], "followers": s.followers[i],
                     "builder": None if b == -2 else ("supply" if b == -1 else "board"),
-                    "abbey": s.abbey[i]})
+                    # None in a game without abbeys (CAR-85): nothing to hold or to have used
+                    "abbey": s.abbey[i] if s.opts.get("abbey", True) else None})
     return out
 
 

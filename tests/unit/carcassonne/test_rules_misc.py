@@ -18,7 +18,7 @@ def test_car_5_figures_and_scores_at_start() -> None:
         [(0, 7, "supply", True)] * 3
     h = Game(3, builder=False, abbey=False)
     p = ENGINE.view(h.state, None)["players"]
-    assert [(q["builder"], q["abbey"]) for q in p] == [(None, False)] * 3
+    assert [(q["builder"], q["abbey"]) for q in p] == [(None, None)] * 3  # neither in the game
 
 
 def test_car_8_first_player_option() -> None:
