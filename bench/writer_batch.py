@@ -29,7 +29,8 @@ from sqlalchemy import event, insert  # noqa: E402
 from app.db import make_engine  # noqa: E402
 from app.migrate import upgrade_async  # noqa: E402
 from app.play.models import Game  # noqa: E402
-from app.play.writer import MoveRecord, MoveWriter  # noqa: E402
+from app.play.move_record import MoveRecord  # noqa: E402
+from app.play.writer import MoveWriter  # noqa: E402
 
 
 def _busy_task(stop: asyncio.Event) -> Any:

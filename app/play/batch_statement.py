@@ -16,12 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.json_text import json_text
-
-if TYPE_CHECKING:
-    from app.play.writer import MoveRecord
+from app.play.move_record import MoveRecord
 
 # JSON columns get their text, as SQLAlchemy's JSON type binds it (None is JSON null)
 STATEMENT = """

@@ -27,9 +27,10 @@ from app.play import repository as repo
 from app.play.finisher import Finisher, outcome_json
 from app.play.games_cache import GamesCache
 from app.play.live import LiveGame
+from app.play.move_record import MoveRecord
 from app.play.seats import resolve_seat
 from app.play.typed_moves import read_typed
-from app.play.writer import MoveRecord, MoveWriter
+from app.play.writer import MoveWriter
 from app.realtime.hub import Hub
 
 log = logging.getLogger("bazaar.play")

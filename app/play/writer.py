@@ -22,8 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 from sqlalchemy import Table, and_, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -33,6 +32,7 @@ from app.metrics import Metrics
 from app.periodic import Periodic
 from app.play import batch_statement, turn_rows
 from app.play.models import AwaySeat, Game, GameDuty, HardBotGame, MoveRow, Snapshot
+from app.play.move_record import MoveRecord
 from app.play.writer_thread import WriterThread
 from app.utc import now
 
@@ -56,31 +56,6 @@ _PROGRESS = (
             outcome=bindparam("new_outcome"), to_act=bindparam("new_to_act"),
             updated_at=bindparam("stamp"))
 )
-
-
-@dataclass
-class MoveRecord:
-    """One move row, its optional snapshot, and the game's progress after it."""
-
-    game_id: str
-    seq: int
-    seat: int
-    move: dict[str, Any]
-    chance: list[Any]
-    events: list[Any]
-    actor: str
-    client_move_id: str | None
-    status: str
-    outcome: dict[str, Any] | None
-    snapshot: Any = None
-    to_act: list[int] | None = None
-    level: str | None = None
-    away: bool | None = None
-    """The seat becomes away with this move (its clock ran out), or back (its player's own
-    move); None: no change."""
-    turn_clock: dict[str, Any] | None = None
-    """A turn-based game's clock: its ``turn_dues`` rows are kept in the move's transaction
-    (app/play/turn_rows.py), so a crash after the commit cannot leave them behind the move."""
 
 
 class MoveWriter:

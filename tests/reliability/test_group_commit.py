@@ -20,7 +20,8 @@ from app.db import make_engine
 from app.migrate import upgrade_async
 from app.play import batch_statement
 from app.play.models import AwaySeat, Game, MoveRow, Snapshot
-from app.play.writer import MoveRecord, MoveWriter
+from app.play.move_record import MoveRecord
+from app.play.writer import MoveWriter
 from tests.conftest import database_url
 
 

@@ -58,6 +58,16 @@ def test_case_ids() -> None:
         "grand-bazaar", "bazaar", "bombay-bazar", "carcassonne", "carcassonne-auction")}
 
 
+def said(engine: Any, event: Any, names: list[str]) -> dict[str, Any]:
+    """An event as a viewer receives it: with its words, and its message where the engine
+    says its lines as data (issue 29)."""
+    words = {**event, "text": engine.describe(event, names)}
+    message = engine.describe_message(event, names)
+    if message is not None:
+        words["message"] = message
+    return words
+
+
 @pytest.mark.parametrize(("kind", "players", "options"), CASES, ids=[c[0] for c in CASES])
 def test_no_viewer_receives_what_it_may_not_know(server: Any, kind: str, players: int,
                                                  options: dict[str, Any]) -> None:
@@ -163,7 +173,7 @@ def test_no_viewer_receives_what_it_may_not_know(server: Any, kind: str, players
             assert view == json.loads(json.dumps(expected)), (kind, viewer, step)
             if step and step < last:
                 redacted = [engine.redact_event(e, viewer) for e in raw_events[step]]
-                want = [{**e, "text": engine.describe(e, names)} for e in redacted if e]
+                want = [said(engine, e, names) for e in redacted if e]
                 assert events == json.loads(json.dumps(want)), (kind, viewer, step)
 
     # 2. score over time: every step's public scores, the same whoever asks; while the game

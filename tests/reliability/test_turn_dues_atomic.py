@@ -17,8 +17,9 @@ from app.db import make_engine, make_sessionmaker
 from app.migrate import upgrade_async
 from app.play import turn_rows
 from app.play.models import MoveRow, TurnDue
+from app.play.move_record import MoveRecord
 from app.play.turn_rows import IDLE
-from app.play.writer import MoveRecord, MoveWriter
+from app.play.writer import MoveWriter
 from tests.conftest import BACKENDS, database_url
 from tests.support.turn_games import add_games
 
