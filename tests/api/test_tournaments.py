@@ -5,6 +5,7 @@ seat each round once; a round that fell due while no instance looked is seated b
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -46,7 +47,7 @@ def wait_for(player: Player, tid: str, check: Any, seconds: float = 120) -> dict
         t = player.ok(player.get(f"/api/tournaments/{tid}"))
         if check(t):
             return dict(t)
-        assert time.monotonic() < deadline, t
+        assert time.monotonic() < deadline, json.dumps(t)[:6000]
         time.sleep(0.1)
 
 
@@ -56,8 +57,22 @@ def play_round(people: dict[str, Player], t: dict[str, Any]) -> None:
     for table in current["tables"]:
         for seat in table["seats"]:
             if not seat["bot"]:
-                reply = people[seat["user_id"]].post(f"/api/games/{table['game_id']}/resign")
-                assert reply.status_code in (200, 409), reply.text
+                resign_until_done(people[seat["user_id"]], table["game_id"])
+
+
+def resign_until_done(player: Player, game_id: str, seconds: float = 30) -> None:
+    """Resign, again while the game refuses it (409) but is not over: a round is listed as
+    soon as it is seated, a moment before its games take moves."""
+    deadline = time.monotonic() + seconds
+    while True:
+        reply = player.post(f"/api/games/{game_id}/resign")
+        if reply.status_code == 200:
+            return
+        assert reply.status_code == 409, reply.text
+        if player.game(game_id)["status"] == "finished":
+            return
+        assert time.monotonic() < deadline, reply.text
+        time.sleep(0.1)
 
 
 def account(players: Any, name: str) -> Player:
