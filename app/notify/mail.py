@@ -16,6 +16,8 @@ from html import escape
 import aiosmtplib
 
 from app.config import Settings
+from app.games.messages import say
+from app.notify.words import said
 
 
 class Bounced(Exception):
@@ -36,29 +38,33 @@ def enabled(settings: Settings) -> bool:
     return bool(settings.smtp_host and settings.notify_secret)
 
 
-def _html(heading: str, items: list[Item], unsubscribe_url: str, intro: str) -> str:
+def _html(heading: str, items: list[Item], unsubscribe_url: str, intro: str, lang: str) -> str:
+    open_it = escape(said(lang, say("Open it")))
     rows = "".join(f'<li><p><strong>{escape(i.title)}</strong><br>{escape(i.text)}</p>'
-                   f'<p><a href="{escape(i.url)}">Open it</a></p></li>' for i in items)
-    return (f'<!doctype html><html><body style="font-family:sans-serif">'
+                   f'<p><a href="{escape(i.url)}">{open_it}</a></p></li>' for i in items)
+    why = escape(said(lang, say("You get this mail because you asked Bazaar to tell you.")))
+    stop = escape(said(lang, say("Unsubscribe")))
+    change = escape(said(lang, say("or change what you get on your account page.")))
+    return (f'<!doctype html><html lang="{escape(lang)}"><body style="font-family:sans-serif">'
             f'<h1 style="font-size:1.2em">{escape(heading)}</h1>'
             f'{f"<p>{escape(intro)}</p>" if intro else ""}<ul>{rows}</ul>'
-            f'<p style="color:#666;font-size:.9em">You get this mail because you asked Bazaar to '
-            f'tell you. <a href="{escape(unsubscribe_url)}">Unsubscribe</a> or change what you '
-            f'get on your account page.</p></body></html>')
+            f'<p style="color:#666;font-size:.9em">{why} '
+            f'<a href="{escape(unsubscribe_url)}">{stop}</a> {change}</p></body></html>')
 
 
-def _text(heading: str, items: list[Item], unsubscribe_url: str, intro: str) -> str:
+def _text(heading: str, items: list[Item], unsubscribe_url: str, intro: str, lang: str) -> str:
     lines = [heading, ""] + ([intro, ""] if intro else [])
     for i in items:
         lines += [f"* {i.title}: {i.text}", f"  {i.url}", ""]
-    lines += ["You get this mail because you asked Bazaar to tell you.",
-              f"Unsubscribe: {unsubscribe_url}"]
+    lines += [said(lang, say("You get this mail because you asked Bazaar to tell you.")),
+              f"{said(lang, say('Unsubscribe'))}: {unsubscribe_url}"]
     return "\n".join(lines) + "\n"
 
 
 def message(settings: Settings, to: str, subject: str, items: list[Item],
-            unsubscribe_url: str | None, intro: str = "") -> EmailMessage:
-    """A mail with a text and an HTML part; with ``unsubscribe_url``, the RFC 8058 headers."""
+            unsubscribe_url: str | None, intro: str = "", lang: str = "en") -> EmailMessage:
+    """A mail with a text and an HTML part in ``lang`` (its fixed words; the subject, intro
+    and items come said already); with ``unsubscribe_url``, the RFC 8058 headers."""
     msg = EmailMessage()
     msg["From"] = settings.mail_from
     msg["To"] = to
@@ -67,8 +73,9 @@ def message(settings: Settings, to: str, subject: str, items: list[Item],
     msg["Message-ID"] = make_msgid(domain=settings.mail_from.rsplit("@", 1)[-1].rstrip(">"))
     msg["Auto-Submitted"] = "auto-generated"  # RFC 3834: no auto-replies to it
     link = unsubscribe_url or ""
-    msg.set_content(_text(subject, items, link, intro))
-    msg.add_alternative(_html(subject, items, link, intro), subtype="html")
+    msg.set_content(_text(subject, items, link, intro, lang))
+    msg.add_alternative(_html(subject, items, link, intro, lang), subtype="html")
+    msg["Content-Language"] = lang  # after the parts: setting content clears Content-* headers
     if unsubscribe_url:
         msg["List-Unsubscribe"] = f"<{unsubscribe_url}>"
         msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"

@@ -25,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.notify.events import EVENTS, Choices, merged
 from app.notify.models import EmailAddress, NotifySettings, OutboxRow, PushSubscription
+from app.notify.words import languages_of, notice_text
 
 BATCH = 50
 """Rows claimed at once by one sender."""
@@ -58,8 +59,10 @@ async def enqueue(session: AsyncSession, people: Iterable[str], notice: dict[str
     settings = {r.user_id: r for r in (await session.scalars(
         select(NotifySettings).where(NotifySettings.user_id.in_(people))))}
     rows: list[OutboxRow] = []
-    base = {"kind": kind, "title": str(notice.get("title", ""))[:120],
-            "text": str(notice.get("text", ""))[:500], "path": _path(notice),
+    languages = await languages_of(session, people)
+    # the words of each row in its recipient's language, made now (the row keeps them)
+    words = {lang: notice_text(notice, lang)[:500] for lang in set(languages.values())}
+    base = {"kind": kind, "title": str(notice.get("title", ""))[:120], "path": _path(notice),
             "dedupe": notice.get("dedupe")}
     if email_on:
         for address in await session.scalars(select(EmailAddress).where(
@@ -71,18 +74,20 @@ async def enqueue(session: AsyncSession, people: Iterable[str], notice: dict[str
             digest = choice.email_digest
             due = choice.next_digest(now) if digest else choice.quiet_until(now)
             rows.append(OutboxRow(user_id=address.user_id, channel="email", target="",
-                                  digest=digest, due_at=due, **base))
+                                  digest=digest, due_at=due,
+                                  text=words[languages[address.user_id]], **base))
     if push_on:
         for sub in await session.scalars(select(PushSubscription).where(
                 PushSubscription.user_id.in_(people))):
             choice = choices_of(settings.get(sub.user_id))
             if choice.wants(kind, "push"):
                 rows.append(OutboxRow(user_id=sub.user_id, channel="push", target=str(sub.id),
-                                      digest=False, due_at=choice.quiet_until(now), **base))
+                                      digest=False, due_at=choice.quiet_until(now),
+                                      text=words[languages[sub.user_id]], **base))
     if not rows:
         return 0
     values = [{c: getattr(r, c) for c in ("user_id", "channel", "target", "digest", "due_at",
-                                          *base)} for r in rows]
+                                          "text", *base)} for r in rows]
     try:  # all at once, the usual case
         await session.execute(insert(OutboxRow), values)
         await session.commit()

@@ -19,10 +19,12 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.config import Settings
+from app.games.messages import say
 from app.ids import new_id
 from app.notify import mail, outbox, push, tokens
 from app.notify.events import EVENTS
 from app.notify.models import EmailAddress, OutboxRow, PushSubscription
+from app.notify.words import language_of, said
 from app.periodic import Periodic
 from app.utc import now
 
@@ -135,7 +137,7 @@ class Notifier:
     async def _digest(self, session: AsyncSession, user_id: str, rows: list[OutboxRow]) -> None:
         marks = [(r.id, r.attempts) for r in rows]
         try:
-            await self._mail(session, user_id, rows, "Your day on Bazaar", "digest")
+            await self._mail(session, user_id, rows, "", "digest")
         except Exception as err:
             log.warning("digest of %s not sent: %s", user_id, err)
             await session.rollback()
@@ -169,6 +171,7 @@ class Notifier:
             await outbox.drop_pending(session, "no verified address", user_id, "email")
             return
         site = site_url(self.settings)
+        lang = await language_of(session, user_id)
         # one line per page in a digest: the latest notice of each game is the one that counts
         latest: dict[str, OutboxRow] = {}
         for row in sorted(rows, key=lambda r: r.id):
@@ -176,11 +179,13 @@ class Notifier:
         items = [mail.Item(r.title, r.text, site + r.path) for r in latest.values()]
         token = tokens.unsubscribe_token(self.settings.notify_secret, user_id, address.address,
                                          kind)
-        msg = mail.message(self.settings, address.address, subject if kind == "digest"
+        digest = kind == "digest"
+        msg = mail.message(self.settings, address.address,
+                           said(lang, say("Your day on Bazaar")) if digest
                            else f"{rows[0].title}: {rows[0].text}"[:150], items,
                            f"{site}/notify/unsubscribe?token={token}",
-                           intro="What happened in your games today." if kind == "digest"
-                           else "")
+                           intro=said(lang, say("What happened in your games today."))
+                           if digest else "", lang=lang)
         try:
             await mail.send(self.settings, msg)
         except mail.Bounced:
@@ -199,14 +204,18 @@ class Notifier:
         secret = self.settings.notify_secret
         link = f"{site}/notify/verify?token={tokens.verify_token(secret, user_id, address)}"
         stop = tokens.unsubscribe_token(secret, user_id, address, "address")
-        msg = mail.message(self.settings, address, "Confirm your e-mail address for Bazaar",
-                           [mail.Item("Confirm this address",
-                                      "Open the link to receive notices from your games.",
-                                      link)],
-                           f"{site}/notify/unsubscribe?token={stop}",
-                           intro="Someone (we hope you) gave this address to Bazaar. If it was "
-                                 "not you, unsubscribe and it is forgotten.")
         try:
+            async with self.sessions() as session:
+                lang = await language_of(session, user_id)
+            msg = mail.message(
+                self.settings, address, said(lang, say("Confirm your e-mail address for Bazaar")),
+                [mail.Item(said(lang, say("Confirm this address")),
+                           said(lang, say("Open the link to receive notices from your games.")),
+                           link)],
+                f"{site}/notify/unsubscribe?token={stop}",
+                intro=said(lang, say("Someone (we hope you) gave this address to Bazaar. If it "
+                                     "was not you, unsubscribe and it is forgotten.")),
+                lang=lang)
             await mail.send(self.settings, msg)
         except Exception as err:
             log.warning("verification mail to account %s not sent: %s", user_id, err)

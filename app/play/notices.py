@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from app.games.base import Outcome, State
+from app.games.messages import Message, say
 from app.play.live import LiveGame
 from app.realtime.hub import Hub
 
@@ -62,9 +63,33 @@ def _with(live: LiveGame, person: str) -> str:
     return f" with {listed}"
 
 
+def _others(live: LiveGame, person: str) -> list[str]:
+    """The other players' names (never translated)."""
+    return [s["name"] for i, s in enumerate(live.seats) if _person(live, i) != person]
+
+
+def turn_message(live: LiveGame, person: str) -> Message:
+    """ "Your turn in Carcassonne with Bob." as a message, said in each reader's language."""
+    title, others = live.engine.title, _others(live, person)
+    if others:
+        return say("Your turn in {title} with {others}.", title=title, others=others)
+    return say("Your turn in {title}.", title=title)
+
+
+def over_message(live: LiveGame, person: str, winners: list[str]) -> Message:
+    """ "Your game of Carcassonne with Bob is over: Ann won." as a message."""
+    title, others = live.engine.title, _others(live, person)
+    result = say("{winners} won.", winners=winners) if winners else say("It has ended.")
+    if others:
+        return say("Your game of {title} with {others} is over: {result}", title=title,
+                   others=others, result=result)
+    return say("Your game of {title} is over: {result}", title=title, result=result)
+
+
 async def tell(hub: Hub, people: Iterable[str], notice: dict[str, Any],
                outside: Iterable[NoticeHook] = ()) -> None:
-    """Send a notice ({"kind", "game_id", "title", "text"}) to each person's open pages, and
+    """Send a notice ({"kind", "game_id", "title", "text", "message"}: ``text`` in English,
+    ``message`` the same as data for each reader's language) to each person's open pages, and
     hand it to the ``outside`` hooks (first: a hub that is down must not stop a mail)."""
     people = sorted(set(people))
     for hook in outside:
@@ -86,7 +111,8 @@ async def game_over(hub: Hub, live: LiveGame, outcome: Outcome,
         # the duty may run again after a failure: the dedupe key queues the mail once
         await tell(hub, [person], {"kind": "finished", "game_id": live.id, "title": title,
                                    "text": f"Your game of {title}{_with(live, person)} is "
-                                           f"over: {said}", "dedupe": f"finished:{live.id}"},
+                                           f"over: {said}", "dedupe": f"finished:{live.id}",
+                                   "message": over_message(live, person, winners)},
                    outside)
 
 
@@ -96,5 +122,6 @@ async def your_turn(hub: Hub, live: LiveGame, waiting_before: set[str],
     title = live.engine.title
     for person in people_of(live, to_act) - waiting_before:
         await tell(hub, [person], {"kind": "your-turn", "game_id": live.id, "title": title,
-                                   "text": f"Your turn in {title}{_with(live, person)}."},
+                                   "text": f"Your turn in {title}{_with(live, person)}.",
+                                   "message": turn_message(live, person)},
                    outside)

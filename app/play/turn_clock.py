@@ -18,6 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from app.games.messages import Message, say, say_n
+
 DAY = 86400.0
 HOUR = 3600.0
 DAYS_CHOICES = (1, 2, 3, 5, 7, 14)
@@ -122,6 +124,16 @@ def in_words(seconds: float) -> str:
     if hours:
         parts.append(f"{hours} hour{'s' if hours != 1 else ''}")
     return " ".join(parts) or "less than an hour"
+
+
+def duration_parts(seconds: float) -> list[Message]:
+    """``in_words`` as a list argument of a message: [2 days, 4 hours] (read "2 days and 4
+    hours" in each language), or [less than an hour]."""
+    days, rest = divmod(int(max(0.0, seconds)), int(DAY))
+    hours = rest // int(HOUR)
+    parts = ([say_n("{n} day", "{n} days", days)] if days else []) + (
+        [say_n("{n} hour", "{n} hours", hours)] if hours else [])
+    return parts or [say("less than an hour")]
 
 
 def time_to_play(name: str, seconds: float) -> str:

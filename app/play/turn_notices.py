@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from app.games.messages import say
 from app.play import notices
 from app.play.live import LiveGame
-from app.play.turn_clock import in_words
+from app.play.turn_clock import duration_parts, in_words
 from app.realtime.hub import Hub
 
 
@@ -20,4 +21,6 @@ async def remind(hub: Hub, live: LiveGame, seat: int, seconds_left: float, due_a
     await notices.tell(hub, notices.people_of(live, [seat]), {
         "kind": "reminder", "game_id": live.id, "title": title,
         "text": f"Your turn in {title}: {in_words(seconds_left)} left before the timeout.",
+        "message": say("Your turn in {title}: {left} left before the timeout.", title=title,
+                       left=duration_parts(seconds_left)),
         "dedupe": f"reminder:{live.id}:{seat}:{int(due_at)}"}, outside)

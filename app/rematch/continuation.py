@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games.base import get_engine
+from app.games.messages import say
 from app.identity.service import Identity, names_of
 from app.lobbies import service as lobbies
 from app.lobbies.models import Lobby
@@ -47,7 +48,9 @@ async def tell_invited(play: PlayService, session: AsyncSession, lobby: Lobby, u
     await notices.tell(play.hub, invited, {
         "kind": "continued", "game_id": game_id, "lobby_id": lobby.id, "title": title,
         "text": f"{user.name} continues your game of {title} from move {step}: "
-                "your seat is kept for you."}, play.on_notice)
+                "your seat is kept for you.",
+        "message": say("{name} continues your game of {title} from move {step}: your seat is "
+                       "kept for you.", name=user.name, title=title, step=step)}, play.on_notice)
 
 
 def lobby_seats(game: Game, user_id: str, names: dict[str, str]) -> list[dict[str, Any]]:

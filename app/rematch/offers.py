@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import ApiError, conflict
+from app.games.messages import say
 from app.identity.service import Identity, names_of
 from app.lobbies import repository as repo
 from app.lobbies import service
@@ -124,7 +125,9 @@ async def press(play: PlayService, session: AsyncSession, game_id: str,
         await notices.tell(play.hub, {s.user_id for s in lobby.seats
                                       if s.holder == "invited" and s.user_id}, {
             "kind": "rematch", "game_id": game_id, "lobby_id": lobby.id, "title": title,
-            "text": f"{user.name} offers you a rematch of {title}."}, play.on_notice)
+            "text": f"{user.name} offers you a rematch of {title}.",
+            "message": say("{name} offers you a rematch of {title}.", name=user.name,
+                           title=title)}, play.on_notice)
     return lobby, created
 
 

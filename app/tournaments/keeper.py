@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.games.messages import say
 from app.periodic import Periodic
 from app.play import notices
 from app.play.models import Game
@@ -87,11 +88,15 @@ class TournamentKeeper:
             t = await repo.get(session, tournament_id)
         if t is None:
             return
-        when = "play when you can" if (t.clock or {}).get("mode") == "turn" else "play now"
+        turn_based = (t.clock or {}).get("mode") == "turn"
+        when = "play when you can" if turn_based else "play now"
         await notices.tell(self.play.hub, people, {
             "kind": "table-ready", "game_id": game.id, "tournament_id": tournament_id,
             "round": t.current_round, "title": t.name,
             "text": f"Your table in {t.name} is ready (round {t.current_round}): {when}.",
+            "message": say("Your table in {name} is ready (round {round}): {when}.",
+                           name=t.name, round=t.current_round,
+                           when=say("play when you can") if turn_based else say("play now")),
             "dedupe": f"table-ready:{game.id}"}, self.play.on_notice)
 
 

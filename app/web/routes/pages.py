@@ -187,15 +187,25 @@ async def tournament(request: Request, tournament_id: str) -> HTMLResponse:
 
 @router.get("/rules/{kind}", response_class=HTMLResponse)
 async def rules(request: Request, kind: str) -> HTMLResponse:
-    """The in-app rules of a game: wraps templates/rules/<kind>.html."""
+    """The in-app rules of a game: wraps templates/rules/<kind>.html, or its translation
+    templates/rules/<lang>/<kind>.html in the visitor's language (docs/decisions.md,
+    "Languages")."""
     if not _KIND.match(kind) or not (RULES_DIR / f"{kind}.html").is_file():
         return not_found_page()
+    lang = await page_language(request)
     return await render_page(
         request,
         "rules.html",
         page="rules",
         kind=kind,
         title=_title_of(kind),
-        fragment=f"rules/{kind}.html",
+        fragment=rules_fragment(kind, lang),
         needs_identity=False,
     )
+
+
+def rules_fragment(kind: str, lang: str) -> str:
+    """The rules fragment of ``kind`` in ``lang``, English when it has no translation."""
+    if lang in LANGUAGES and (RULES_DIR / lang / f"{kind}.html").is_file():
+        return f"rules/{lang}/{kind}.html"
+    return f"rules/{kind}.html"
