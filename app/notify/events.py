@@ -12,17 +12,20 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from app.games.messages import N_
+
 CHANNELS = ("email", "push")
 
 EVENTS: dict[str, str] = {
-    "your-turn": "It is your turn",
-    "reminder": "A reminder before your time runs out",
-    "finished": "A game you play has ended",
-    "rematch": "A rematch is offered to you",
-    "continued": "You are invited to a game continued from another",
-    "table-ready": "Your tournament table is ready",
+    "your-turn": N_("It is your turn"),
+    "reminder": N_("A reminder before your time runs out"),
+    "finished": N_("A game you play has ended"),
+    "rematch": N_("A rematch is offered to you"),
+    "continued": N_("You are invited to a game continued from another"),
+    "table-ready": N_("Your tournament table is ready"),
 }
-"""Each event kind and how the settings page names it."""
+"""Each event kind and how the settings page names it (an id of the catalogues: the page says
+it in its language)."""
 
 
 def defaults() -> dict[str, dict[str, bool]]:

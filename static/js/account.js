@@ -30,7 +30,7 @@ function onSubmit(formId, errorId, action) {
 /** The codes as a text file's lines, for Copy and Download (issue 25, point 15). */
 function codesText(codes) {
   const who = $("claim-username").value.trim();
-  return [`Bazaar recovery codes${who ? ` for ${who}` : ""} (each works once):`, "", ...codes, ""].join("\n");
+  return [who ? t("Bazaar recovery codes for {name} (each works once):", {name: who}) : t("Bazaar recovery codes (each works once):"), "", ...codes, ""].join("\n");
 }
 
 function wireCodeActions(codes) {
@@ -38,9 +38,9 @@ function wireCodeActions(codes) {
   $("codes-copy").onclick = async () => {
     try {
       await navigator.clipboard.writeText(codesText(codes));
-      note.textContent = "Copied. Paste them somewhere safe.";
+      note.textContent = t("Copied. Paste them somewhere safe.");
     } catch {
-      note.textContent = "This browser did not let the page copy: select the codes and copy them.";
+      note.textContent = t("This browser did not let the page copy: select the codes and copy them.");
     }
   };
   $("codes-download").onclick = () => {
@@ -50,7 +50,7 @@ function wireCodeActions(codes) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-    note.textContent = "Downloaded as bazaar-recovery-codes.txt.";
+    note.textContent = t("Downloaded as {file}.", {file: "bazaar-recovery-codes.txt"});
   };
   // the page's print stylesheet prints the codes alone (app.css, body.printing-codes)
   $("codes-print").onclick = () => {
@@ -76,15 +76,15 @@ function renderAccount(me) {
   $("account-username").textContent = me.username;
   const others = me.sessions.length - 1;
   const left = me.recovery_codes_left;
-  $("account-sessions").textContent = (others === 0 ? "Signed in on this device only. "
-    : `Signed in here and on ${others} other ${others === 1 ? "device" : "devices"}. `)
-    + `${left} recovery ${left === 1 ? "code" : "codes"} left.`;
+  $("account-sessions").textContent = `${others === 0 ? t("Signed in on this device only.")
+    : tn("Signed in here and on {n} other device.", "Signed in here and on {n} other devices.", others)} `
+    + tn("{n} recovery code left.", "{n} recovery codes left.", left);
   $("name-input").value = me.name;
   const list = $("passkeys-list");
   clear(list);
-  if (!me.passkeys.length) list.append(el("li", {class: "muted", text: "No passkey yet."}));
+  if (!me.passkeys.length) list.append(el("li", {class: "muted", text: t("No passkey yet.")}));
   me.passkeys.forEach((key, i) => list.append(el("li", {"data-testid": "passkey",
-    text: `${key.name || `Passkey ${i + 1}`}: added ${when(key.created_at)}, last used ${when(key.last_used_at)}`})));
+    text: t("{name}: added {added}, last used {used}", {name: key.name || t("Passkey {number}", {number: i + 1}), added: when(key.created_at), used: when(key.last_used_at)})})));
   show("account");
 }
 
@@ -128,8 +128,8 @@ $("signout").addEventListener("click", async () => {
 $("signout-others").addEventListener("click", async () => {
   try {
     const {signed_out: n} = await api("POST", "/api/account/signout-others", {});
-    $("session-note").textContent = n ? `Signed out on ${n} other ${n === 1 ? "device" : "devices"}.`
-      : "No other device was signed in.";
+    $("session-note").textContent = n ? tn("Signed out on {n} other device.", "Signed out on {n} other devices.", n)
+      : t("No other device was signed in.");
     load();
   } catch (err) { $("session-error").textContent = errorText(err); }
 });
@@ -146,13 +146,13 @@ onSubmit("password-form", "password-error", async (form) => {
   $("password-error").textContent = "";
   // said only now, and only when it is so (issue 25, point 16)
   $("password-note").textContent = n
-    ? `Password changed. Your other devices are signed out (${n} ${n === 1 ? "device" : "devices"}).`
-    : "Password changed.";
+    ? tn("Password changed. Your other devices are signed out ({n} device).", "Password changed. Your other devices are signed out ({n} devices).", n)
+    : t("Password changed.");
   load();
 });
 
 onSubmit("delete-form", "delete-error", async () => {
-  if (!$("delete-sure").checked) throw new Error("Tick the box to confirm.");
+  if (!$("delete-sure").checked) throw new Error(t("Tick the box to confirm."));
   await api("POST", "/api/account/delete", {password: $("delete-password").value});
   location.assign("/");
 });

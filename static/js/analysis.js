@@ -8,6 +8,7 @@ import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
 import {mountScoreChart} from "./score-chart.js";
+import {t} from "./i18n.js";
 
 const POLL_MS = 1500;
 
@@ -22,14 +23,14 @@ const points = (chance) => Math.round(chance * 100);
 export function mountAnalysis(root, opts) {
   const base = `/api/games/${encodeURIComponent(opts.gameId)}/analysis`;
   const names = opts.names || [];
-  const who = (seat) => names[seat] || `Player ${seat + 1}`;
-  const intro = el("p", {class: "help", text: "The hard bot can go over this game: it estimates each player's chance to win after every move and says what it would have played instead. It takes a few minutes, and everyone who opens this replay sees the result."});
-  const ask = el("button", {type: "button", "data-testid": "analyse", text: "Analyse this game"});
+  const who = (seat) => names[seat] || t("Player {number}", {number: seat + 1});
+  const intro = el("p", {class: "help", text: t("The hard bot can go over this game: it estimates each player's chance to win after every move and says what it would have played instead. It takes a few minutes, and everyone who opens this replay sees the result.")});
+  const ask = el("button", {type: "button", "data-testid": "analyse", text: t("Analyse this game")});
   const status = el("p", {class: "analysis-status", "aria-live": "polite", "data-testid": "analysis-status"});
-  const progress = el("progress", {max: 1, value: 0, hidden: true, "aria-label": "Analysis progress"});
+  const progress = el("progress", {max: 1, value: 0, hidden: true, "aria-label": t("Analysis progress")});
   const chartBox = el("div", {class: "analysis-chart"});
   const here = el("p", {class: "analysis-here", "aria-live": "polite", "data-testid": "analysis-here", hidden: true});
-  const worstTitle = el("h3", {text: "Moves that lost the most", hidden: true});
+  const worstTitle = el("h3", {text: t("Moves that lost the most"), hidden: true});
   const worst = el("ol", {class: "analysis-worst", "data-testid": "analysis-worst", hidden: true});
   clear(root);
   root.append(intro, ask, status, progress, chartBox, here, worstTitle, worst);
@@ -47,11 +48,11 @@ export function mountAnalysis(root, opts) {
     progress.hidden = data.status !== "pending";
     if (data.status === "pending") {
       progress.max = data.total; progress.value = data.done;
-      status.textContent = `Analysing: ${data.done} of ${data.total} positions done…`;
+      status.textContent = t("Analysing: {done} of {total} positions done…", {done: data.done, total: data.total});
     } else if (data.status === "failed") {
-      status.textContent = data.reason || "The analysis failed; you may ask for it again.";
+      status.textContent = data.reason || t("The analysis failed; you may ask for it again.");
     } else if (data.status === "done") {
-      status.textContent = `Each player's chance to win after every move, from ${data.playouts} games played out by the bot from each position.`;
+      status.textContent = t("Each player's chance to win after every move, from {count} games played out by the bot from each position.", {count: data.playouts});
     } else status.textContent = "";
   }
 
@@ -59,15 +60,15 @@ export function mountAnalysis(root, opts) {
     const steps = data.chances.map((chances, seq) => ({seq, scores: chances.map(points)}));
     const bySeq = new Map(data.moves.map((m) => [m.seq, m]));
     const marks = data.marked.map((seq) => ({seq, seat: bySeq.get(seq).seat}));
-    const chart = mountScoreChart(chartBox, {names, steps, marks, range: [0, 100], yLabel: "Chance to win (%)",
-      title: "Chance to win", testid: "analysis-chart", valueWords: percent,
-      hint: "Point at the chart or tap it to read the chances at a move; a ring marks a move that lost the most where the bot would have played another.",
+    const chart = mountScoreChart(chartBox, {names, steps, marks, range: [0, 100], yLabel: t("Chance to win (%)"),
+      title: t("Chance to win"), testid: "analysis-chart", valueWords: percent,
+      hint: t("Point at the chart or tap it to read the chances at a move; a ring marks a move that lost the most where the bot would have played another."),
       onPick: (seq) => opts.onPick(seq)});
     chart.figure.dataset.marked = data.marked.join(" ");
     clear(worst);
     for (const seq of data.marked) {
       const move = bySeq.get(seq);
-      const text = `Move ${seq}: ${who(move.seat)} lost ${points(move.lost)} % chance to win`;
+      const text = t("Move {number}: {name} lost {points} % chance to win", {number: seq, name: who(move.seat), points: points(move.lost)});
       worst.append(el("li", {}, [el("button", {type: "button", text, dataset: {seq: String(seq)},
         onclick: () => opts.onPick(seq)})]));
     }
@@ -83,7 +84,7 @@ export function mountAnalysis(root, opts) {
       data = await api("GET", base);
     } catch (err) {
       root.dataset.status = "error";
-      status.textContent = `The analysis cannot be shown: ${errorText(err)}`;
+      status.textContent = t("The analysis cannot be shown: {error}", {error: errorText(err)});
       ask.hidden = true;
       return;
     }
@@ -94,7 +95,7 @@ export function mountAnalysis(root, opts) {
   }
 
   ask.addEventListener("click", async () => {
-    if (!(await ensureIdentity({why: "Pick a name to ask for an analysis."}))) return;
+    if (!(await ensureIdentity({why: t("Pick a name to ask for an analysis.")}))) return;
     ask.disabled = true;
     try {
       setStatus(await api("POST", base));
@@ -114,15 +115,15 @@ export function mountAnalysis(root, opts) {
     if (!move) { here.hidden = true; return; }
     const mine = ++token;
     const lost = points(move.lost || 0);
-    const change = lost > 0 ? `${who(move.seat)} lost ${lost} % chance to win with this move.`
-      : lost < 0 ? `${who(move.seat)} gained ${-lost} % chance to win with this move.`
-      : `${who(move.seat)}'s chance to win did not change with this move.`;
+    const change = lost > 0 ? t("{name} lost {points} % chance to win with this move.", {name: who(move.seat), points: lost})
+      : lost < 0 ? t("{name} gained {points} % chance to win with this move.", {name: who(move.seat), points: -lost})
+      : t("{name}'s chance to win did not change with this move.", {name: who(move.seat)});
     let bot = "";
-    if (move.same) bot = "The bot would have played the same move.";
+    if (move.same) bot = t("The bot would have played the same move.");
     else if (move.best) {
       const words = await opts.describe(seq, move.best).catch(() => null);
       if (mine !== token) return;
-      bot = `The bot would have played: ${words || "another move"}.`;
+      bot = t("The bot would have played: {move}.", {move: words || t("another move")});
     }
     here.textContent = `${change} ${bot}`.trim();
     here.dataset.seq = String(seq);

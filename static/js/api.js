@@ -2,6 +2,8 @@
 // bazaar_token cookie), JSON in and out, X-Requested-With on every state-changing request,
 // and errors thrown as ApiError {status, code, reason}.
 
+
+import {t} from "./i18n.js";
 export class ApiError extends Error {
   constructor(status, code, reason, body) {
     super(reason || code || `HTTP ${status}`);
@@ -24,7 +26,7 @@ function describeError(status, body) {
     return {code: "INVALID", reason};
   }
   if (typeof detail === "string") return {code: `HTTP_${status}`, reason: detail};
-  return {code: `HTTP_${status}`, reason: status === 0 ? "the server cannot be reached" : `HTTP ${status}`};
+  return {code: `HTTP_${status}`, reason: status === 0 ? t("the server cannot be reached") : `HTTP ${status}`};
 }
 
 /** Call the API; resolves with the JSON body (or null for an empty body). */
@@ -41,7 +43,7 @@ export async function api(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (err) {
-    throw new ApiError(0, "NETWORK", "the server cannot be reached", null);
+    throw new ApiError(0, "NETWORK", t("the server cannot be reached"), null);
   }
   const text = await response.text();
   let data = null;

@@ -5,6 +5,7 @@
 
 import {el, clear} from "./dom.js";
 import {showError} from "./words.js";
+import {t} from "./i18n.js";
 
 const SAFE_KIND = /^[a-z0-9][a-z0-9-]*$/;
 const loadedCss = new Map();
@@ -101,12 +102,12 @@ function tree(value, depth = 0) {
 
 /** The generic board: the view as a readable tree plus the legal moves as buttons. */
 export function mountFallback(root, ctx) {
-  const note = el("p", {class: "muted", text: `No board drawing for "${ctx.kind}" yet: this is the generic board.`});
-  const filter = el("input", {type: "search", placeholder: "Filter moves", "aria-label": "Filter moves", class: "move-filter"});
+  const note = el("p", {class: "muted", text: t("No board drawing for \"{kind}\" yet: this is the generic board.", {kind: ctx.kind})});
+  const filter = el("input", {type: "search", placeholder: t("Filter moves"), "aria-label": t("Filter moves"), class: "move-filter"});
   const moves = el("div", {class: "legal-moves", "data-testid": "legal-moves"});
   const error = el("p", {class: "form-error", role: "alert"});
-  const movesBox = el("section", {class: "fallback-moves"}, [el("h3", {text: "Your moves"}), filter, moves, error]);
-  const viewBox = el("section", {class: "fallback-view"}, [el("h3", {text: "State"})]);
+  const movesBox = el("section", {class: "fallback-moves"}, [el("h3", {text: t("Your moves")}), filter, moves, error]);
+  const viewBox = el("section", {class: "fallback-view"}, [el("h3", {text: t("State")})]);
   root.append(note, movesBox, viewBox);
   let legal = [];
   let busy = false;
@@ -130,7 +131,7 @@ export function mountFallback(root, ctx) {
       });
       moves.append(button);
     }
-    if (shown.length > 300) moves.append(el("p", {class: "muted", text: `${shown.length - 300} more: use the filter.`}));
+    if (shown.length > 300) moves.append(el("p", {class: "muted", text: t("{count} more: use the filter.", {count: shown.length - 300})}));
   }
   filter.addEventListener("input", drawMoves);
 

@@ -4,6 +4,7 @@
 // Wide screens get one column per player, phones one block per player (static/css/breakdown.css).
 import {el, clear} from "./dom.js";
 import {seatDot} from "./seat_mark.js";
+import {t} from "./i18n.js";
 
 const CSS = "/static/css/breakdown.css";
 
@@ -20,7 +21,7 @@ export function pointsText(points) {
 function scoreWords(score) {
   if (!Array.isArray(score)) return pointsText(score);
   const [gold = 0, silver = 0, bronze = 0] = score;
-  return `${gold} gold, ${silver} silver, ${bronze} bronze`;
+  return t("{gold} gold, {silver} silver, {bronze} bronze", {gold, silver, bronze});
 }
 
 /** The seats in the order of the outcome's ranks (ties in table order). */
@@ -86,11 +87,11 @@ function table(seats, nameOf, winners) {
     }),
   ]));
   return el("table", {class: "bd-table", "data-testid": "breakdown-table"}, [
-    el("caption", {class: "sr-only", text: "Score by source"}),
-    el("thead", {}, el("tr", {}, [el("th", {scope: "col", text: "Source"}),
+    el("caption", {class: "sr-only", text: t("Score by source")}),
+    el("thead", {}, el("tr", {}, [el("th", {scope: "col", text: t("Source")}),
       ...seats.map((s) => el("th", {scope: "col", dataset: {seat: String(s.seat)}}, playerHead(s, nameOf(s.seat), winners)))])),
     el("tbody", {}, rows),
-    el("tfoot", {}, el("tr", {}, [el("th", {scope: "row", text: "Score"}),
+    el("tfoot", {}, el("tr", {}, [el("th", {scope: "row", text: t("Score")}),
       ...seats.map((s) => el("td", {class: "bd-total", dataset: {seat: String(s.seat)}, text: scoreWords(s.score)}))])),
   ]);
 }
@@ -127,6 +128,6 @@ export function renderBreakdown(ranking, view, nameOf) {
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   const winners = new Set(outcome.winners || []);
-  clear(box).append(el("h3", {id: "breakdown-title", text: "Where the points came from"}),
+  clear(box).append(el("h3", {id: "breakdown-title", text: t("Where the points came from")}),
     table(seats, nameOf, winners), cards(seats, nameOf, winners));
 }

@@ -6,6 +6,7 @@
 // socket is down goes over HTTP with the same id (the server treats a resend as idempotent).
 
 import {api, ApiError} from "./api.js";
+import {t} from "./i18n.js";
 
 // ------------------------------------------------------------------ JSON Patch (RFC 6902)
 
@@ -197,7 +198,7 @@ export class Connection {
     this._drop();
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
-      p.resolve({ok: false, code: "CLOSED", reason: "the page closed the connection"});
+      p.resolve({ok: false, code: "CLOSED", reason: t("the page closed the connection")});
       this.pending.delete(id);
     }
     this._status("closed");

@@ -4,13 +4,14 @@
 
 import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
+import {t} from "./i18n.js";
 
 /** Why the game cannot be continued from step ``k`` (showing ``view``), or "" if it can. */
 export function refusal(game, k, view) {
-  if (game.status === "imported") return "This imported game stops before its end, so its unseen cards and tiles are not all known: only a finished game can be continued.";
-  if (game.status !== "finished") return "Only a finished game can be continued: while it runs, its unseen cards and tiles are secret.";
-  if (game.continued_from && !game.continued_from.game) return "This game was imported from a continued game whose first position cannot be checked here, so it cannot be continued.";
-  if (view && view.finished) return "The game is over at this move: step back to continue from an earlier one.";
+  if (game.status === "imported") return t("This imported game stops before its end, so its unseen cards and tiles are not all known: only a finished game can be continued.");
+  if (game.status !== "finished") return t("Only a finished game can be continued: while it runs, its unseen cards and tiles are secret.");
+  if (game.continued_from && !game.continued_from.game) return t("This game was imported from a continued game whose first position cannot be checked here, so it cannot be continued.");
+  if (view && view.finished) return t("The game is over at this move: step back to continue from an earlier one.");
   return "";
 }
 
@@ -21,15 +22,15 @@ export function continueHere(button, note, game) {
   button.addEventListener("click", async () => {
     if (busy || button.disabled) return;
     // a visitor who only watched gets a name now: the new lobby is theirs
-    if (!(await ensureIdentity({why: "Pick a name to open a lobby for the new game."}))) return;
+    if (!(await ensureIdentity({why: t("Pick a name to open a lobby for the new game.")}))) return;
     busy = true;
     button.disabled = true;
-    note.textContent = "Opening a lobby for the new game…";
+    note.textContent = t("Opening a lobby for the new game…");
     try {
       const lobby = await api("POST", `/api/games/${encodeURIComponent(game.id)}/continue`, {step: at});
       location.assign(`/lobbies/${encodeURIComponent(lobby.lobby_id)}`);
     } catch (err) {
-      note.textContent = `The game cannot be continued from here: ${errorText(err)}`;
+      note.textContent = t("The game cannot be continued from here: {error}", {error: errorText(err)});
       button.disabled = false;
       busy = false;
     }
@@ -40,7 +41,7 @@ export function continueHere(button, note, game) {
     const why = refusal(game, k, view);
     button.disabled = !!why;
     note.textContent = why || (k === 0
-      ? "Start a new game from the setup, with the cards and tiles not yet seen shuffled again."
-      : `Start a new game from move ${k}, with the cards and tiles not yet seen shuffled again.`);
+      ? t("Start a new game from the setup, with the cards and tiles not yet seen shuffled again.")
+      : t("Start a new game from move {number}, with the cards and tiles not yet seen shuffled again.", {number: k}));
   };
 }

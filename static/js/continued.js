@@ -5,9 +5,10 @@
 // Grand Bazaar from move 12 of ..."). It fills the page's #continued element by itself, from
 // GET /api/games/{id} or GET /api/lobbies/{id}, so the pages' own scripts need not know it.
 
-import {el, clear} from "./dom.js";
+import {el, clear, withNodes} from "./dom.js";
 import {api} from "./api.js";
 import {andWords} from "./plain_words.js";
+import {t} from "./i18n.js";
 
 const enc = encodeURIComponent;
 
@@ -16,9 +17,9 @@ async function gameWords(gameId) {
   try {
     const game = await api("GET", `/api/games/${enc(gameId)}`);
     const names = (game.seats || []).map((s) => s.name).filter(Boolean);
-    return {title: game.title || "", words: names.length ? `the game of ${andWords(names)}` : "an earlier game"};
+    return {title: game.title || "", words: names.length ? t("the game of {names}", {names: andWords(names)}) : t("an earlier game")};
   } catch {
-    return {title: "", words: "an earlier game"};
+    return {title: "", words: t("an earlier game")};
   }
 }
 
@@ -32,18 +33,18 @@ export async function gameLines(game) {
   const lines = [];
   const cup = game.tournament;  // a tournament's game leads back to it (issue 32)
   if (cup) {
-    lines.push(el("p", {class: "muted", dataset: {testid: "game-tournament"}}, [`Round ${cup.round} of `,
-      el("a", {href: `/tournaments/${enc(cup.id)}`, text: cup.name, dataset: {testid: "game-tournament-link"}}), "."]));
+    lines.push(el("p", {class: "muted", dataset: {testid: "game-tournament"}}, withNodes(t("Round {round} of {tournament}.", {round: cup.round}), {
+      tournament: el("a", {href: `/tournaments/${enc(cup.id)}`, text: cup.name, dataset: {testid: "game-tournament-link"}})})));
   }
   const origin = game.continued_from;
   if (origin) {
     if (origin.game) {
       const {words} = await gameWords(origin.game);
       lines.push(el("p", {class: "muted", dataset: {testid: "continued-from"}},
-        [`Continued from move ${origin.step} of `, sourceLink(origin, words), "."]));
+        withNodes(t("Continued from move {number} of {game}.", {number: origin.step}), {game: sourceLink(origin, words)})));
     } else {
       lines.push(el("p", {class: "muted", dataset: {testid: "continued-from"},
-        text: `Continued from move ${origin.step} of a game played elsewhere.`}));
+        text: t("Continued from move {number} of a game played elsewhere.", {number: origin.step})}));
     }
   }
   const later = game.continuations || [];
@@ -51,10 +52,11 @@ export async function gameLines(game) {
     const links = [];
     later.forEach((c, i) => {
       if (i) links.push("; ");
-      const who = (c.players || []).length ? ` (${andWords(c.players)})` : "";
-      links.push(el("a", {href: `/games/${enc(c.game)}`, text: `from move ${c.step}${who}`}));
+      const text = (c.players || []).length ? t("from move {number} ({names})", {number: c.step, names: andWords(c.players)})
+        : t("from move {number}", {number: c.step});
+      links.push(el("a", {href: `/games/${enc(c.game)}`, text}));
     });
-    lines.push(el("p", {class: "muted", dataset: {testid: "continued-as"}}, ["Continued as: ", ...links, "."]));
+    lines.push(el("p", {class: "muted", dataset: {testid: "continued-as"}}, withNodes(t("Continued as: {games}."), {games: el("span", {}, links)})));
   }
   return lines;
 }
@@ -65,8 +67,8 @@ export async function lobbyLine(lobby) {
   if (!origin) return null;
   const {words} = await gameWords(origin.game);
   return el("p", {class: "continuing", dataset: {testid: "lobby-continuing"}},
-    [`Continuing ${lobby.title || "the game"} from move ${origin.step} of `, sourceLink(origin, words),
-     ". The cards and tiles not yet seen are shuffled again; the players and options stay as they were."]);
+    withNodes(t("Continuing {title} from move {number} of {game}. The cards and tiles not yet seen are shuffled again; the players and options stay as they were.",
+      {title: lobby.title || t("the game"), number: origin.step}), {game: sourceLink(origin, words)}));
 }
 
 async function fill() {

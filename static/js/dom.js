@@ -2,6 +2,8 @@
 // and its name).
 // User text (names, chat) only ever goes through textContent: never innerHTML.
 
+
+import {t} from "./i18n.js";
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function fill(node, attrs, children) {
@@ -43,5 +45,21 @@ export function seatColor(seat) {
 
 /** Display name of a seat: its player's name, else "Seat 2" (the page counts seats from 1). */
 export function seatName(names, seat) {
-  return (names && names[seat]) || `Seat ${seat + 1}`;
+  return (names && names[seat]) || t("Seat {number}", {number: seat + 1});
+}
+
+/** A translated text with nodes in it: each ``{name}`` of ``nodes`` (a link, a strong) takes
+ * its place, e.g. withNodes(t("Round {round} of {link}.", {round: 2}), {link: a}). */
+export function withNodes(text, nodes) {
+  const out = [];
+  let rest = text;
+  const pattern = /\{([A-Za-z_][A-Za-z0-9_]*)\}/;
+  for (let m = rest.match(pattern); m; m = rest.match(pattern)) {
+    const node = Object.prototype.hasOwnProperty.call(nodes, m[1]) ? nodes[m[1]] : m[0];
+    if (m.index) out.push(rest.slice(0, m.index));
+    out.push(node);
+    rest = rest.slice(m.index + m[0].length);
+  }
+  if (rest) out.push(rest);
+  return out;
 }

@@ -25,6 +25,7 @@ import {createNextGame, drawRematchControls, drawResign, wireRematch, wireResign
 import {fitSideColumn} from "./side_column.js";
 import {mountTakeback} from "./takeback.js";
 import {thinkingLine} from "./thinking.js";
+import {t} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -61,7 +62,7 @@ async function gamePage() {
   try {
     game = await api("GET", `/api/games/${encodeURIComponent(gameId)}${wanted !== null ? `?seat=${encodeURIComponent(wanted)}` : ""}`);
   } catch (err) {
-    $("turn").textContent = `This game cannot be shown: ${errorText(err)}`;
+    $("turn").textContent = t("This game cannot be shown: {error}", {error: errorText(err)});
     $("conn-status").hidden = true;
     return;
   }
@@ -95,7 +96,7 @@ async function gamePage() {
   // every move of every board goes through the "Confirm moves" gate (issue 13, point 15)
   const gate = createMoveGate({bar: $("move-confirm"), send, board: () => boardRoot,
     describe: (move) => (state.board && state.board.describeMove && state.board.describeMove(move, state.view)) || moveLabel(move),
-    onRefused: (result) => { $("move-error").textContent = result.reason || result.code || "The move was refused."; }});
+    onRefused: (result) => { $("move-error").textContent = result.reason || result.code || t("The move was refused."); }});
   const submit = (move, options) => gate.submit(move, options);
   const toggle = $("confirm-moves");
   toggle.checked = gate.enabled;
@@ -152,10 +153,10 @@ async function gamePage() {
     $("turn").textContent = turnText(state.view, you, state.seat, names, state.status, state.resigned);
     const badge = $("game-status");
     badge.dataset.state = finished ? "finished" : "live";
-    badge.textContent = finished ? "Finished" : "In play";
+    badge.textContent = finished ? t("Finished") : t("In play");
     const own = ownSeats();
     const myTurn = !finished && ((state.view && state.view.to_act) || []).some((s) => own.includes(s));
-    document.title = `${myTurn ? "● Your turn · " : ""}${game.title || game.kind} · Bazaar`;
+    document.title = `${myTurn ? `● ${t("Your turn")} · ` : ""}${game.title || game.kind} · Bazaar`;
     $("turn").classList.toggle("mine", myTurn);
     drawPlayers();
     $("outcome").hidden = !finished;
@@ -277,6 +278,6 @@ if (document.body.classList.contains("page-game")) {
   gamePage().catch((err) => {
     console.error(err);
     const turn = document.getElementById("turn");
-    if (turn) turn.textContent = `Something went wrong: ${errorText(err)}`;
+    if (turn) turn.textContent = t("Something went wrong: {error}", {error: errorText(err)});
   });
 }

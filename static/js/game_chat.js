@@ -7,6 +7,7 @@ import {el} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {showError} from "./words.js";
 import {ensureIdentity} from "./identity.js";
+import {t, tn} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -36,9 +37,9 @@ export function createChat({game, gameId, visitor, conn}) {
     for (const id of ["chat-unread", "chat-jump-unread"]) {
       const badge = $(id);
       badge.hidden = unread === 0;
-      badge.textContent = unread ? `${unread} new` : "";
+      badge.textContent = unread ? t("{count} new", {count: unread}) : "";
     }
-    $("chat-jump").setAttribute("aria-label", unread ? `Chat: ${unread} new ${unread === 1 ? "line" : "lines"}` : "Chat");
+    $("chat-jump").setAttribute("aria-label", unread ? tn("Chat: {n} new line", "Chat: {n} new lines", unread) : t("Chat"));
   }
 
   function arrived(msg) {
@@ -79,7 +80,7 @@ export function createChat({game, gameId, visitor, conn}) {
     const text = input.value.trim();
     if (!text) return;
     if (!visitor.me) {
-      visitor.me = await ensureIdentity({why: "Pick a name to chat: everyone at this game will see it."});
+      visitor.me = await ensureIdentity({why: t("Pick a name to chat: everyone at this game will see it.")});
       if (!visitor.me) return;
       // this page's socket was a nameless spectator's: the line goes over HTTP, and the socket
       // opens again with the new name (the cookie)

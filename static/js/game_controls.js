@@ -5,6 +5,7 @@
 import {api, errorText} from "./api.js";
 import {showError} from "./words.js";
 import {drawRematch} from "./rematch.js";
+import {t} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const gamePath = (gameId) => `/api/games/${encodeURIComponent(gameId)}`;
@@ -60,7 +61,7 @@ export function drawRematchControls({finished, rematch, me, kind, player, gameId
     player, gameId, onError: (text) => { $("move-error").textContent = text; }});
   $("rematch").hidden = !finished || !player || offered;
   // the stand-alone auction's rematch is the next auction at the same table (CAR-110)
-  $("rematch").textContent = kind === "carcassonne-auction" ? "Another auction" : "Rematch";
+  $("rematch").textContent = kind === "carcassonne-auction" ? t("Another auction") : t("Rematch");
 }
 
 /** The "Next game" link; `refresh()` asks again (at most one question at a time). */

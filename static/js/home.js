@@ -4,6 +4,7 @@
 import {el, clear} from "./dom.js";
 import {api, ApiError, errorText} from "./api.js";
 import {ensureIdentity, whoAmI} from "./identity.js";
+import {listWords, t, tn} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 5000;
@@ -20,23 +21,22 @@ function drawCatalog(games) {
   box.removeAttribute("aria-busy");
   for (const g of games) {
     const range = g.min_players === g.max_players ? `${g.min_players}` : `${g.min_players}–${g.max_players}`;
-    const players = g.max_players === 1 ? "player" : "players";
     box.append(el("article", {class: "game-card", "data-kind": g.kind}, [
       el("h3", {text: g.title}),
-      el("p", {class: "players-range", text: `${range} ${players}`}),
+      el("p", {class: "players-range", text: g.max_players === 1 ? t("{range} player", {range}) : t("{range} players", {range})}),
       el("p", {class: "summary", text: g.summary || ""}),
       el("p", {class: "waiting muted", "data-testid": `waiting-${g.kind}`, "aria-live": "polite"}),
       el("div", {class: "actions"}, [
         el("a", {class: "button primary", href: `/lobbies/new?kind=${encodeURIComponent(g.kind)}`,
-          "data-testid": `create-${g.kind}`, text: "Create lobby"}),
-        el("button", {type: "button", "data-testid": `bot-now-${g.kind}`, text: "Play a bot now",
-          "aria-label": `Play a bot now: ${g.title}`, onclick: (event) => playBotNow(g, event.currentTarget)}),
-        rules.has(g.kind) ? el("a", {class: "button", href: `/rules/${encodeURIComponent(g.kind)}`, text: "Rules"}) : null,
+          "data-testid": `create-${g.kind}`, text: t("Create lobby")}),
+        el("button", {type: "button", "data-testid": `bot-now-${g.kind}`, text: t("Play a bot now"),
+          "aria-label": t("Play a bot now: {title}", {title: g.title}), onclick: (event) => playBotNow(g, event.currentTarget)}),
+        rules.has(g.kind) ? el("a", {class: "button", href: `/rules/${encodeURIComponent(g.kind)}`, text: t("Rules")}) : null,
       ]),
       el("p", {class: "form-error", "data-testid": `bot-now-error-${g.kind}`, role: "alert"}),
     ]));
   }
-  if (!games.length) box.append(el("p", {class: "muted", text: "No games installed."}));
+  if (!games.length) box.append(el("p", {class: "muted", text: t("No games installed.")}));
 }
 
 /**
@@ -48,7 +48,7 @@ function drawCatalog(games) {
 async function playBotNow(game, button) {
   const error = $(`page`).querySelector(`[data-testid="bot-now-error-${game.kind}"]`);
   error.textContent = "";
-  if (!(await ensureIdentity({why: `Pick a name to play ${game.title} against a bot.`}))) return;
+  if (!(await ensureIdentity({why: t("Pick a name to play {title} against a bot.", {title: game.title})}))) return;
   button.disabled = true;
   try {
     const players = Math.min(game.max_players, Math.max(2, game.min_players));
@@ -69,7 +69,7 @@ async function playBotNow(game, button) {
     const {game_id: gameId} = await api("POST", `/api/lobbies/${encodeURIComponent(lobby.id)}/start`);
     location.assign(`/games/${encodeURIComponent(gameId)}`);
   } catch (err) {
-    error.textContent = `No game against a bot right now: ${errorText(err)}`;
+    error.textContent = t("No game against a bot right now: {error}", {error: errorText(err)});
     button.disabled = false;
   }
 }
@@ -80,13 +80,12 @@ function drawWaiting(lobbies) {
     const kind = node.dataset.testid.replace(/^waiting-/, "");
     const open = lobbies.filter((l) => l.kind === kind);
     clear(node);
-    if (!open.length) { node.textContent = "Nobody is waiting for this game right now."; continue; }
-    const hosts = [...new Set(open.map((l) => (l.host && l.host.name) || "a player"))];
-    const names = hosts.length > 3 ? `${hosts.slice(0, 3).join(", ")} and ${hosts.length - 3} more`
-      : hosts.length > 1 ? `${hosts.slice(0, -1).join(", ")} and ${hosts[hosts.length - 1]}` : hosts[0];
-    node.append(`Waiting for players: ${names}. `,
+    if (!open.length) { node.textContent = t("Nobody is waiting for this game right now."); continue; }
+    const hosts = [...new Set(open.map((l) => (l.host && l.host.name) || t("a player")))];
+    const names = hosts.length > 3 ? listWords([...hosts.slice(0, 3), tn("{n} more", "{n} more", hosts.length - 3)]) : listWords(hosts);
+    node.append(`${t("Waiting for players: {names}.", {names})} `,
       el("a", {href: `/lobbies/${encodeURIComponent(open[open.length - 1].id)}`, "data-testid": `join-waiting-${kind}`,
-        text: open.length === 1 ? "Join" : "Join the first"}));
+        text: open.length === 1 ? t("Join") : t("Join the first")}));
   }
 }
 
@@ -95,17 +94,17 @@ function drawLobbies(all) {
   // a lobby without a free seat (a solo lobby, a full table) has nothing to join: not listed
   const lobbies = all.filter((l) => l.seats.some((s) => s.holder === "open"));
   drawWaiting(lobbies);
-  if (!lobbies.length) { empty(list, "No open lobbies. Create one above!"); return; }
+  if (!lobbies.length) { empty(list, t("No open lobbies. Create one above!")); return; }
   clear(list);
   for (const l of lobbies) {
     const taken = l.seats.filter((s) => s.holder !== "open").length;
     list.append(el("li", {class: "item"}, [
       el("span", {class: "item-main"}, [
         el("strong", {text: l.title}),
-        el("span", {class: "muted", text: ` hosted by ${(l.host && l.host.name) || "?"}`}),
+        el("span", {class: "muted", text: ` ${t("hosted by {name}", {name: (l.host && l.host.name) || "?"})}`}),
       ]),
-      el("span", {class: "item-meta", text: `${taken}/${l.seats.length} seats`}),
-      el("a", {class: "button", href: `/lobbies/${encodeURIComponent(l.id)}`, text: "Join"}),
+      el("span", {class: "item-meta", text: t("{taken}/{total} seats", {taken, total: l.seats.length})}),
+      el("a", {class: "button", href: `/lobbies/${encodeURIComponent(l.id)}`, text: t("Join")}),
     ]));
   }
 }
@@ -116,9 +115,9 @@ export function gameItem(g, {replay = false} = {}) {
       el("strong", {text: g.title || g.kind}),
       el("span", {class: "muted", text: ` ${(g.players || []).join(", ")}`}),
     ]),
-    el("span", {class: "item-meta", text: `${g.seq ?? 0} ${g.seq === 1 ? "move" : "moves"}`}),
-    el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}`, text: g.status === "finished" ? "Result" : "Watch"}),
-    replay ? el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}/replay`, text: "Replay"}) : null,
+    el("span", {class: "item-meta", text: tn("{n} move", "{n} moves", g.seq ?? 0)}),
+    el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}`, text: g.status === "finished" ? t("Result") : t("Watch")}),
+    replay ? el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}/replay`, text: t("Replay")}) : null,
   ]);
 }
 
@@ -126,15 +125,15 @@ async function refreshLists() {
   try {
     drawLobbies((await api("GET", "/api/lobbies")).lobbies || []);
   } catch (err) {
-    empty($("open-lobbies"), `Lobbies unavailable: ${errorText(err)}`);
+    empty($("open-lobbies"), t("Lobbies unavailable: {error}", {error: errorText(err)}));
   }
   try {
     const games = (await api("GET", "/api/games?status=live")).games || [];
     const list = $("live-games");
-    if (!games.length) empty(list, "No games are being played right now.");
+    if (!games.length) empty(list, t("No games are being played right now."));
     else { clear(list); for (const g of games) list.append(gameItem(g)); }
   } catch (err) {
-    empty($("live-games"), `Games unavailable: ${errorText(err)}`);
+    empty($("live-games"), t("Games unavailable: {error}", {error: errorText(err)}));
   }
 }
 
@@ -145,7 +144,7 @@ async function homePage() {
   try {
     drawCatalog((await api("GET", "/api/catalog")).games || []);
   } catch (err) {
-    clear($("catalog")).append(el("p", {class: "form-error", text: `The catalogue is unavailable: ${errorText(err)}`}));
+    clear($("catalog")).append(el("p", {class: "form-error", text: t("The catalogue is unavailable: {error}", {error: errorText(err)})}));
   }
   await refreshLists();
   setInterval(() => { if (!document.hidden) refreshLists(); }, REFRESH_MS);

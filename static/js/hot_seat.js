@@ -4,6 +4,7 @@
 // so that a shared address opens as its reader's own view.
 
 import {el, clear, seatColor, seatName} from "./dom.js";
+import {t} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const SEAT_KEY = (gameId) => `bazaar:seat:${gameId}`;
@@ -86,8 +87,8 @@ export function createHotSeat({gameId, names, you, state, boardRoot, ownSeats, o
   // device to Bob" until Bob says he has it.
   function handOver(seat) {
     const name = seatName(names, seat);
-    $("handover-words").textContent = `Pass the device to ${name}.`;
-    $("handover-go").textContent = `I am ${name}: show my turn`;
+    $("handover-words").textContent = t("Pass the device to {name}.", {name});
+    $("handover-go").textContent = t("I am {name}: show my turn", {name});
     $("handover").hidden = false;
     boardRoot.hidden = true;
     $("handover-go").focus({preventScroll: true});

@@ -66,6 +66,20 @@ export function say(message) {
   return t(message.id, message.args || {});
 }
 
+/** "Ann, Bob and Cy" (or "Ann, Bob und Cy") the language's way; names stay as they are. */
+export function listWords(items) {
+  const parts = (items || []).map(String);
+  return lists ? lists.format(parts) : parts.join(", ");
+}
+
+/** 1 → "1st", "1.", "1er"; 2 → "2nd", "2.", "2e": a place in the language's way. */
+export function ordinal(n) {
+  if (lang === "de") return `${n}.`;
+  if (lang === "fr") return n === 1 ? "1er" : `${n}e`;
+  const tens = n % 100;
+  return `${n}${tens >= 11 && tens <= 13 ? "th" : ({1: "st", 2: "nd", 3: "rd"})[n % 10] || "th"}`;
+}
+
 /** A number the language's way ("1,234.5", "1.234,5", "1 234,5"). */
 export function formatNumber(value, options = {}) {
   return new Intl.NumberFormat(lang, options).format(value);

@@ -63,8 +63,8 @@ export function signedOut({clear = true} = {}) {
   if (document.getElementById("signed-out")) return;
   const next = `/signin?next=${encodeURIComponent(location.pathname + location.search)}`;
   const note = el("div", {id: "signed-out", class: "signed-out", role: "alert", "data-testid": "signed-out"}, [
-    el("span", {text: "You were signed out on this device. "}),
-    el("a", {class: "button primary", href: next, "data-testid": "signed-out-signin", text: "Sign in"}),
+    el("span", {text: `${t("You were signed out on this device.")} `}),
+    el("a", {class: "button primary", href: next, "data-testid": "signed-out-signin", text: t("Sign in")}),
   ]);
   const main = document.getElementById("page");
   if (main) main.before(note); else document.body.prepend(note);
@@ -108,7 +108,7 @@ export async function ensureIdentity(options = {}) {
   return asking;
 }
 
-function askForName({why = "", submit = "Continue", before = null, cancellable = true} = {}) {
+function askForName({why = "", submit = t("Continue"), before = null, cancellable = true} = {}) {
   const dialog = document.getElementById("identity");
   const form = document.getElementById("identity-form");
   const input = document.getElementById("identity-name");
@@ -117,7 +117,7 @@ function askForName({why = "", submit = "Continue", before = null, cancellable =
   const button = form.querySelector("button[type=submit]");
   const extra = document.getElementById("identity-before");
   document.getElementById("identity-why").textContent = document.body.dataset.signedOut === "yes"
-    ? `You were signed out on this device: sign in to use your account again, or pick a name to go on as a guest. ${why}`.trim()
+    ? `${t("You were signed out on this device: sign in to use your account again, or pick a name to go on as a guest.")} ${why}`.trim()
     : why;
   extra.replaceChildren(...(before ? [before] : []));
   button.textContent = submit;
@@ -139,7 +139,7 @@ function askForName({why = "", submit = "Continue", before = null, cancellable =
     const onSubmit = async (event) => {
       event.preventDefault();
       const name = input.value.trim();
-      if (!name) { error.textContent = "Please enter a name."; return; }
+      if (!name) { error.textContent = t("Please enter a name."); return; }
       error.textContent = "";
       button.disabled = true;
       try {

@@ -3,30 +3,31 @@
 // invites them to which game, the clock, the seats by their names, the free seats and a link to
 // the game's rules.
 
-import {el} from "./dom.js";
+import {el, withNodes} from "./dom.js";
 import {seatDot} from "./seat_mark.js";
-import {plural} from "./plain_words.js";
+import {t, tn} from "./i18n.js";
 import {clockText, lobbySeatNames, seatLabel} from "./lobby_words.js";
 import {showRulesLink} from "./lobby_form.js";
 
 /** The invitation of `lobby`, as an element for ensureIdentity({before}). */
 export function invitePreview(lobby) {
-  const host = (lobby.host && lobby.host.name) || "A player";
+  const host = (lobby.host && lobby.host.name) || t("A player");
   const seats = el("ol", {class: "preview-seats"});
   lobbySeatNames(lobby).forEach((name, seat) => {
     const dot = seatDot(seat);
     seats.append(el("li", {}, [dot, el("span", {}, [`${seatLabel(lobby.seats[seat])}: `,
-      el("strong", {text: lobby.seats[seat].holder === "open" ? "open" : name})])]));
+      el("strong", {text: lobby.seats[seat].holder === "open" ? t("open") : name})])]));
   });
   const link = el("a", {hidden: true});
   showRulesLink(link, lobby.kind, lobby.title);
   return el("div", {class: "invite-preview", id: "invite-preview", "data-testid": "invite-preview"}, [
-    el("p", {class: "invite-what"}, [el("strong", {text: host}), ` invites you to a game of `, el("strong", {text: lobby.title}),
-      ` (${plural(lobby.seats.length, "player")}, ${clockText(lobby.clock)}).`]),
+    el("p", {class: "invite-what"}, withNodes(t("{host} invites you to a game of {title} ({players}, {clock}).",
+      {players: tn("{n} player", "{n} players", lobby.seats.length), clock: clockText(lobby.clock)}),
+    {host: el("strong", {text: host}), title: el("strong", {text: lobby.title})})),
     seats,
     el("p", {class: "help"}, [lobby.status === "open"
-      ? `${plural(lobby.seats.filter((s) => s.holder === "open").length, "seat")} free: give your name below and the next one is yours. `
-      : "The game has already started. ", link]),
+      ? `${tn("{n} seat free: give your name below and the next one is yours.", "{n} seats free: give your name below and the next one is yours.", lobby.seats.filter((s) => s.holder === "open").length)} `
+      : `${t("The game has already started.")} `, link]),
   ]);
 }
 
@@ -44,20 +45,20 @@ export function wireInviteLink(title) {
       input.select();
       try { ok = document.execCommand("copy"); } catch { ok = false; }
     }
-    $("copy-note").textContent = ok ? "Copied. Send it to your friends." : "Select the link and copy it.";
+    $("copy-note").textContent = ok ? t("Copied. Send it to your friends.") : t("Select the link and copy it.");
     input.select();
   });
   // the phone's share sheet, where the browser has one
   const share = $("share-invite");
   share.hidden = typeof navigator.share !== "function";
   share.addEventListener("click", async () => {
-    const data = {title: `${title() || "A game"} at Bazaar`, text: "Come and play with me:", url: $("invite-link").value};
+    const data = {title: t("{title} at Bazaar", {title: title() || t("A game")}), text: t("Come and play with me:"), url: $("invite-link").value};
     try {
       await navigator.share(data);
       $("copy-note").textContent = "";
     } catch (err) {
       // closing the share sheet is not a failure; anything else falls back to Copy
-      if (!err || err.name !== "AbortError") $("copy-note").textContent = "This device cannot share it: use Copy instead.";
+      if (!err || err.name !== "AbortError") $("copy-note").textContent = t("This device cannot share it: use Copy instead.");
     }
   });
 }

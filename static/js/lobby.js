@@ -14,6 +14,7 @@ import {seatItem} from "./lobby_seats.js";
 import {invitePreview, wireInviteLink} from "./invite.js";
 import {lobbyHint} from "./lobby_hint.js";
 import {createSettings} from "./lobby_settings.js";
+import {t} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 1500;
@@ -44,7 +45,7 @@ function drawOptions(box, lobby, game, current) {
   for (const {note, anchor, label} of optionNotes(lobby, game)) {
     notes.append(el("p", {class: "option-note", "data-testid": "option-note"}, [`${note} `,
       el("a", {href: `/rules/${encodeURIComponent(lobby.kind)}${anchor ? `#${encodeURIComponent(anchor)}` : ""}`,
-        text: `The rule: ${label}`})]));
+        text: t("The rule: {rule}", {rule: label})})]));
   }
   notes.hidden = !notes.children.length;
 }
@@ -60,7 +61,7 @@ async function lobbyPage() {
     let first = null;
     try { first = await api("GET", path); } catch { /* the page says what is wrong below */ }
     if (first && first.status === "open" && first.seats.some((s) => s.holder === "open")) {
-      me = await ensureIdentity({before: invitePreview(first), submit: "Take a seat"});
+      me = await ensureIdentity({before: invitePreview(first), submit: t("Take a seat")});
       if (me) {
         try { await api("POST", `${path}/join`); } catch (err) { $("lobby-error").textContent = errorText(err); }
       }
@@ -103,7 +104,7 @@ async function lobbyPage() {
     const key = lobbyKey(next);
     lobby = next;
     if (lobby.status === "started" && lobby.game_id) {
-      $("lobby-hint").textContent = "The game has started: taking you there…";
+      $("lobby-hint").textContent = t("The game has started: taking you there…");
       location.assign(`/games/${encodeURIComponent(lobby.game_id)}`);
       return;
     }
@@ -116,12 +117,12 @@ async function lobbyPage() {
     lastKey = key;
     const you = lobby.you || {seats: [], is_host: false};
     const game = gameOf();
-    document.title = `${lobby.title} lobby · Bazaar`;
-    $("lobby-title").textContent = `${lobby.title} lobby`;
-    $("lobby-status").textContent = lobby.status === "open" ? "waiting for players" : lobby.status;
+    document.title = `${t("{title} lobby", {title: lobby.title})} · Bazaar`;
+    $("lobby-title").textContent = t("{title} lobby", {title: lobby.title});
+    $("lobby-status").textContent = lobby.status === "open" ? t("waiting for players") : lobby.status === "started" ? t("started") : lobby.status;
     const aid = tableAid(game);
     $("lobby-meta").textContent = aid ? tableMeta(lobby) : lobbyMeta(lobby);
-    $("start-game").textContent = aid ? tableStart(aid) : "Start the game";
+    $("start-game").textContent = aid ? tableStart(aid) : t("Start the game");
     $("lobby-takebacks").textContent = aid ? "" : lobby.takebacks_words || "";
     for (const id of ["settings-takeover", "settings-rated", "settings-takebacks"]) $(id).closest(".field").hidden = Boolean(aid);
     showRulesLink($("lobby-rules"), lobby.kind, lobby.title);
@@ -177,6 +178,6 @@ if (document.body.classList.contains("page-lobby")) {
   lobbyPage().catch((err) => {
     console.error(err);
     const target = document.getElementById("lobby-error");
-    if (target) target.textContent = `Something went wrong: ${errorText(err)}`;
+    if (target) target.textContent = t("Something went wrong: {error}", {error: errorText(err)});
   });
 }

@@ -6,12 +6,14 @@
 
 import {el, clear} from "./dom.js";
 import {applies, choiceWords, same, valueWords} from "./lobby_words.js";
+import {t} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
 // A holder choice "bot" is the normal bot and "bot-hard" the hard one, so that one <select> per
 // seat says who holds it and at what level (app/games/bots.py LEVELS).
-export const BOT_CHOICES = [["bot", "Bot (normal)"], ["bot-hard", "Bot (hard)"]];
+/** The bot choices of a seat, in the page's language. */
+export const botChoices = () => [["bot", t("Bot (normal)")], ["bot-hard", t("Bot (hard)")]];
 
 /** {holder, level} from a holder choice ("bot-hard" is the hard bot). */
 export function holderChoice(value) {
@@ -59,12 +61,12 @@ function fillSeatChoices(select, option, seatNames) {
 function pickField(option, id, label, help) {
   const chosen = Array.isArray(option.default) ? option.default : null;
   const mode = el("select", {id, name: option.name, "data-testid": `opt-${option.name}`});
-  mode.append(el("option", {value: "none", text: option.none_label || "None", selected: !chosen}),
-    el("option", {value: "pick", text: `Choose ${option.pick}`, selected: !!chosen}));
+  mode.append(el("option", {value: "none", text: option.none_label || t("None"), selected: !chosen}),
+    el("option", {value: "pick", text: t("Choose {count}", {count: option.pick}), selected: !!chosen}));
   mode.dataset.kind = "pick";
   const pickers = el("div", {class: "pickers", hidden: !chosen});
   (option.choices || []).slice(0, option.pick).forEach((fallback, i) => {
-    const select = el("select", {id: `${id}-${i}`, "aria-label": `${label}: ${i + 1} of ${option.pick}`,
+    const select = el("select", {id: `${id}-${i}`, "aria-label": t("{label}: {number} of {count}", {label, number: i + 1, count: option.pick}),
       "data-testid": `opt-${option.name}-${i}`});
     (option.choices || []).forEach((choice, k) => {
       const text = option.choice_labels ? option.choice_labels[k] : String(choice);
@@ -120,18 +122,18 @@ function readValue(option) {
     const picked = [];
     for (let i = 0; i < option.pick; i++) picked.push(JSON.parse($(`opt-${option.name}-${i}`).value));
     if (new Set(picked.map((v) => JSON.stringify(v))).size !== picked.length) {
-      throw new Error(`${label}: choose ${option.pick} different ones, please.`);
+      throw new Error(t("{label}: choose {count} different ones, please.", {label, count: option.pick}));
     }
     return picked;
   }
   if (option.kind === "int") {
     const n = Number(input.value);
     if (input.value === "" && option.default === null) return null; // the server says if it is required
-    if (input.value === "" || !Number.isInteger(n)) throw new Error(`${label}: a whole number, please`);
+    if (input.value === "" || !Number.isInteger(n)) throw new Error(t("{label}: a whole number, please", {label}));
     return n;
   }
   try { return input.value.trim() ? JSON.parse(input.value) : null; }
-  catch { throw new Error(`${label}: not valid JSON`); }
+  catch { throw new Error(t("{label}: not valid JSON", {label})); }
 }
 
 /** The options of the form; those that do not apply to `players` are left to their defaults. */
@@ -167,7 +169,7 @@ export function updateFields(box, options, players, seatNames) {
 
 export function holderSelect(seat, value, testid, choices = null) {
   const select = el("select", {id: `holder-${seat}`, "data-testid": testid});
-  for (const [v, text] of choices || [["open", "Open for a friend"], ...BOT_CHOICES, ["host", "Keep on my device"]]) {
+  for (const [v, text] of choices || [["open", t("Open for a friend")], ...botChoices(), ["host", t("Keep on my device")]]) {
     select.append(el("option", {value: v, text, selected: v === value}));
   }
   return select;
@@ -191,6 +193,6 @@ export async function showRulesLink(link, kind, title) {
   }
   const ok = await rulesPages[kind];
   link.href = `/rules/${encodeURIComponent(kind)}`;
-  link.textContent = `Rules of ${title}`;
+  link.textContent = t("Rules of {title}", {title});
   link.hidden = !ok;
 }

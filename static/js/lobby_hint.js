@@ -5,6 +5,7 @@
 
 import {andWords} from "./plain_words.js";
 import {tableWaitingHint} from "./table_aid.js";
+import {t, tn} from "./i18n.js";
 
 /** {ready, hint} for this visitor (`you`: the lobby's `you`; `aid`: a physical table's use). */
 export function lobbyHint(lobby, you, aid) {
@@ -17,21 +18,22 @@ export function lobbyHint(lobby, you, aid) {
   const waitingFor = missing.slice(0, people);
   let hint;
   if (you.is_host) {
-    if (ready) hint = "Everyone is here: start when you are ready.";
-    else if (unset > 0) hint = `Before the start, enter ${andWords(missing.slice(people))} in the settings form.`
-      + (people ? ` Also waiting for ${andWords(waitingFor)}.` : "");
-    else if (invitedSeats.length && !open) hint = `Waiting for ${andWords(waitingFor)}. You may give a seat to a bot instead.`;
-    else if (invitedSeats.length) hint = `Waiting for ${andWords(waitingFor)}. Send the invite link, or give a seat to a bot.`;
+    if (ready) hint = t("Everyone is here: start when you are ready.");
+    else if (unset > 0) hint = t("Before the start, enter {what} in the settings form.", {what: andWords(missing.slice(people))})
+      + (people ? ` ${t("Also waiting for {names}.", {names: andWords(waitingFor)})}` : "");
+    else if (invitedSeats.length && !open) hint = t("Waiting for {names}. You may give a seat to a bot instead.", {names: andWords(waitingFor)});
+    else if (invitedSeats.length) hint = t("Waiting for {names}. Send the invite link, or give a seat to a bot.", {names: andWords(waitingFor)});
     else if (aid) hint = tableWaitingHint(open);
-    else hint = `Waiting for ${open} more ${open === 1 ? "player" : "players"}. Send the invite link, or give the seat to a bot.`;
+    else hint = tn("Waiting for {n} more player. Send the invite link, or give the seat to a bot.", "Waiting for {n} more players. Send the invite link, or give the seat to a bot.", open);
   } else if ((you.invited || []).length) {
-    const host = (lobby.host && lobby.host.name) || "The host";
+    const host = (lobby.host && lobby.host.name) || t("The host");
     hint = lobby.continuing
-      ? `${host} continues the game from move ${lobby.continuing.step}: your seat is kept for you.`
-      : `${host} offers ${lobby.kind === "carcassonne-auction" ? "another auction" : "a rematch"}: your seat is kept for you.`;
+      ? t("{host} continues the game from move {number}: your seat is kept for you.", {host, number: lobby.continuing.step})
+      : lobby.kind === "carcassonne-auction" ? t("{host} offers another auction: your seat is kept for you.", {host})
+        : t("{host} offers a rematch: your seat is kept for you.", {host});
   } else {
-    hint = you.seats.length ? "You are in. The game starts when the host says so." : open ? "Take a free seat to play." : "This lobby is full.";
-    if (unset > 0) hint += ` The host still has to enter ${andWords(missing.slice(people))}.`;
+    hint = you.seats.length ? t("You are in. The game starts when the host says so.") : open ? t("Take a free seat to play.") : t("This lobby is full.");
+    if (unset > 0) hint += ` ${t("The host still has to enter {what}.", {what: andWords(missing.slice(people))})}`;
   }
   return {ready, hint};
 }

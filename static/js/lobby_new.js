@@ -6,8 +6,8 @@ import {el, clear} from "./dom.js";
 import {seatDot} from "./seat_mark.js";
 import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
-import {plural} from "./plain_words.js";
-import {tableAid, TABLE_HOLDERS, TABLE_SEATS_HELP} from "./table_aid.js";
+import {t, tn} from "./i18n.js";
+import {tableAid, tableHolders, tableSeatsHelp} from "./table_aid.js";
 import {SETUP_FORMS, clearWhenFixed, exclusiveBoxes, holderChoice, holderSelect, optionField, readOptions,
   showRulesLink, updateFields} from "./lobby_form.js";
 
@@ -19,7 +19,7 @@ function wireClock() {
     const mode = clockMode.value;
     $("clock-amount-field").hidden = mode === "off" || mode === "turn";
     $("turn-fields").hidden = mode !== "turn";
-    $("clock-amount-label").textContent = mode === "game" ? "Minutes per game, for each player" : "Seconds per move";
+    $("clock-amount-label").textContent = mode === "game" ? t("Minutes per game, for each player") : t("Seconds per move");
     if (changed) $("clock-amount").value = mode === "game" ? "15" : "60";
   };
   clockMode.addEventListener("change", () => show(true));
@@ -29,7 +29,7 @@ function wireClock() {
 async function newLobbyPage() {
   wireClock();
   // the name is asked for here, when the visitor creates a lobby (issue 25, point 2)
-  const me = await ensureIdentity({why: "Pick a name to open a lobby: the players you invite will see it."});
+  const me = await ensureIdentity({why: t("Pick a name to open a lobby: the players you invite will see it.")});
   if (!me) { location.assign("/"); return; }
   const {games} = await api("GET", "/api/catalog");
   const wanted = $("page").dataset.kind;
@@ -43,7 +43,7 @@ async function newLobbyPage() {
   }
   const players = $("players");
   const visibleOptions = () => SETUP_FORMS[game.kind] ? [] : (game.options || []).filter((o) => !o.fixture);
-  const HOLDER_WORDS = {open: "open", bot: "bot", "bot-hard": "hard bot", host: "on this device"};
+  const HOLDER_WORDS = {open: () => t("open"), bot: () => t("bot"), "bot-hard": () => t("hard bot"), host: () => t("on this device")};
   // a physical table's lobby (the stand-alone auction): no bots, clock, takeover or rating
   const ONLINE_ONLY = ["takeover-level", "clock-box", "rated"];
   const seatsHelp = $("seat-holders").querySelector(".help");
@@ -53,7 +53,7 @@ async function newLobbyPage() {
     const names = [me.name];
     for (let seat = 1; seat < Number(players.value); seat++) {
       const select = $(`holder-${seat}`);
-      names.push(`Seat ${seat + 1} (${HOLDER_WORDS[select ? select.value : "open"]})`);
+      names.push(t("Seat {number} ({holder})", {number: seat + 1, holder: HOLDER_WORDS[select ? select.value : "open"]()}));
     }
     return names;
   }
@@ -70,10 +70,10 @@ async function newLobbyPage() {
     const n = Number(players.value);
     for (let seat = 1; seat < n; seat++) {
       const select = holderSelect(seat, previous[`holder-${seat}`] || "open", `holder-${seat}`,
-        tableAid(game) ? TABLE_HOLDERS : null);
+        tableAid(game) ? tableHolders() : null);
       const dot = seatDot(seat);
       rows.append(el("div", {class: "field seat-row"}, [
-        el("label", {for: select.id}, [dot, el("span", {"data-seat-label": seat, text: `Seat ${seat + 1}`})]), select]));
+        el("label", {for: select.id}, [dot, el("span", {"data-seat-label": seat, text: t("Seat {number}", {number: seat + 1})})]), select]));
     }
     tableSeatNames();
     updateOptions();
@@ -84,18 +84,18 @@ async function newLobbyPage() {
     if (!tableAid(game)) return;
     for (const label of $("seat-rows").querySelectorAll("[data-seat-label]")) {
       const typed = $("options").querySelector(`[data-name="${label.dataset.seatLabel}"]`);
-      label.textContent = `${(typed && typed.value.trim()) || `Player ${Number(label.dataset.seatLabel) + 1}`}'s seat`;
+      label.textContent = t("{name}'s seat", {name: (typed && typed.value.trim()) || t("Player {number}", {number: Number(label.dataset.seatLabel) + 1})});
     }
   }
 
   function draw() {
-    if (!game) { $("form-error").textContent = "No games are available."; return; }
-    $("new-title").textContent = `New ${game.title} lobby`;
+    if (!game) { $("form-error").textContent = t("No games are available."); return; }
+    $("new-title").textContent = t("New {title} lobby", {title: game.title});
     $("new-summary").textContent = game.summary || "";
-    document.title = `New ${game.title} lobby · Bazaar`;
+    document.title = `${t("New {title} lobby", {title: game.title})} · Bazaar`;
     clear(players);
     for (let n = game.min_players; n <= game.max_players; n++) {
-      players.append(el("option", {value: n, text: plural(n, "player"), selected: n === game.min_players}));
+      players.append(el("option", {value: n, text: tn("{n} player", "{n} players", n), selected: n === game.min_players}));
     }
     showRulesLink($("new-rules"), game.kind, game.title);
     const aid = tableAid(game);
@@ -105,7 +105,7 @@ async function newLobbyPage() {
       if (aid && node.type === "checkbox") node.checked = false;
     }
     if (aid) $("clock-mode").value = "off";
-    seatsHelp.textContent = aid ? TABLE_SEATS_HELP : onlineHelp;
+    seatsHelp.textContent = aid ? tableSeatsHelp() : onlineHelp;
     const box = $("options");
     for (const node of [...box.children]) if (node.tagName !== "LEGEND") node.remove();
     const visible = (game.options || []).filter((o) => !o.fixture);
@@ -143,7 +143,7 @@ async function newLobbyPage() {
     const mode = $("clock-mode").value;
     const amount = Number($("clock-amount").value);
     if (mode !== "off" && mode !== "turn" && !(Number.isInteger(amount) && amount > 0)) {
-      $("form-error").textContent = "The clock needs a whole number above 0.";
+      $("form-error").textContent = t("The clock needs a whole number above 0.");
       return;
     }
     const clock = mode === "off" ? {mode}
@@ -172,6 +172,6 @@ if (document.body.classList.contains("page-lobby-new")) {
   newLobbyPage().catch((err) => {
     console.error(err);
     const target = document.getElementById("form-error");
-    if (target) target.textContent = `Something went wrong: ${errorText(err)}`;
+    if (target) target.textContent = t("Something went wrong: {error}", {error: errorText(err)});
   });
 }

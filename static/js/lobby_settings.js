@@ -5,7 +5,7 @@
 
 import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
-import {plural} from "./plain_words.js";
+import {tn} from "./i18n.js";
 import {lobbySeatNames} from "./lobby_words.js";
 import {SETUP_FORMS, clearWhenFixed, exclusiveBoxes, optionField, readOptions, setupModule, updateFields} from "./lobby_form.js";
 
@@ -29,7 +29,7 @@ export function createSettings({path, lobby, game, saved, setBusy}) {
     built = true;
     const players = clear($("settings-players"));
     for (let n = g.min_players; n <= g.max_players; n++) {
-      players.append(el("option", {value: n, text: plural(n, "player"), selected: n === shown.seats.length}));
+      players.append(el("option", {value: n, text: tn("{n} player", "{n} players", n), selected: n === shown.seats.length}));
     }
     const box = clear($("settings-options"));
     setup = null;

@@ -3,42 +3,42 @@
 // never raw JSON), the options that apply to a table, the notes of variations that are on, the
 // clock, the takeover bot, private or public, rated or casual, and the seats by their names.
 
-import {plural} from "./plain_words.js";
+import {t, tn} from "./i18n.js";
 
 // Bot levels (app/games/bots.py LEVELS), in words.
-const LEVEL_WORDS = {normal: "normal", hard: "hard"};
+const LEVEL_WORDS = {normal: () => t("normal"), hard: () => t("hard")};
 
 /** A bot seat's words: "Bot (hard)"; "Bot" for a seat of an older lobby without a level. */
 export function botWords(level) {
-  return LEVEL_WORDS[level] ? `Bot (${LEVEL_WORDS[level]})` : "Bot";
+  return LEVEL_WORDS[level] ? t("Bot ({level})", {level: LEVEL_WORDS[level]()}) : t("Bot");
 }
 
 /** Who plays a seat taken over after a timeout or a resignation, in words. */
 export function takeoverText(level) {
-  return `timeouts and resignations: ${LEVEL_WORDS[level] || "normal"} bot`;
+  return level === "hard" ? t("timeouts and resignations: hard bot") : t("timeouts and resignations: normal bot");
 }
 
 /** The turn clock in words. */
 export function clockText(clock) {
-  if (clock && clock.mode === "turn") return `turn-based, ${plural(clock.days, "day")} per move`;
-  if (!clock || clock.mode === "off" || !clock.seconds) return "no clock";
-  if (clock.mode === "move") return `${clock.seconds} s per move`;
-  return `${Math.round(clock.seconds / 60)} min per player`;
+  if (clock && clock.mode === "turn") return tn("turn-based, {n} day per move", "turn-based, {n} days per move", clock.days);
+  if (!clock || clock.mode === "off" || !clock.seconds) return t("no clock");
+  if (clock.mode === "move") return t("{seconds} s per move", {seconds: clock.seconds});
+  return t("{minutes} min per player", {minutes: Math.round(clock.seconds / 60)});
 }
 
 /** Who may see a lobby's game: "private" (the invite link only) or "public". */
 export function privacyText(isPrivate) {
-  return isPrivate ? "private" : "public";
+  return isPrivate ? t("private") : t("public");
 }
 
 /** Whether a game changes its players' ratings: "rated" or "casual". */
 export function ratedText(rated) {
-  return rated ? "rated" : "casual";
+  return rated ? t("rated") : t("casual");
 }
 
 /** The lobby's line under its title: "Host: Ann · 3 players · public · casual · no clock · …". */
 export function lobbyMeta(lobby) {
-  return `Host: ${(lobby.host && lobby.host.name) || "?"} · ${plural(lobby.seats.length, "player")} · `
+  return `${t("Host: {name}", {name: (lobby.host && lobby.host.name) || "?"})} · ${tn("{n} player", "{n} players", lobby.seats.length)} · `
     + `${privacyText(lobby.private)} · ${ratedText(lobby.rated)} · ${clockText(lobby.clock)} · ${takeoverText(lobby.takeover_level)}`;
 }
 
@@ -53,23 +53,23 @@ export function applies(option, players, values) {
 
 /** A choice in words (its label, or the name of the seat it stands for); null if it has none. */
 export function choiceWords(option, value, seatNames) {
-  if (option.seats && Number.isInteger(value)) return seatNames[value] || `Seat ${value + 1}`;
+  if (option.seats && Number.isInteger(value)) return seatNames[value] || t("Seat {number}", {number: value + 1});
   const i = (option.choices || []).findIndex((c) => same(c, value));
   if (i >= 0 && option.choice_labels) return option.choice_labels[i];
   return null;
 }
 
 function jsonWords(value) {
-  if (value === null || value === undefined) return "None";
-  if (Array.isArray(value)) return value.map(jsonWords).join(", ") || "None";
+  if (value === null || value === undefined) return t("None");
+  if (Array.isArray(value)) return value.map(jsonWords).join(", ") || t("None");
   if (typeof value === "object") return String(value.label || value.name || value.type || "set");
   return String(value);
 }
 
 /** An option's value in words: Yes/No, the choice's label, the seat's name, never raw JSON. */
 export function valueWords(option, value, seatNames = []) {
-  if (option.kind === "bool") return value ? "Yes" : "No";
-  if (value === null || value === undefined) return option.none_label || "None";
+  if (option.kind === "bool") return value ? t("Yes") : t("No");
+  if (value === null || value === undefined) return option.none_label || t("None");
   // a number with its unit: "30 full rounds without a purchase end the game"
   if (option.unit && typeof value === "number") return `${value} ${option.unit}`;
   const word = choiceWords(option, value, seatNames);
@@ -86,14 +86,14 @@ export function lobbySeatNames(lobby, players = lobby.seats.length) {
   const names = [];
   for (let seat = 0; seat < players; seat++) {
     const s = lobby.seats[seat];
-    names.push(!s || s.holder === "open" ? `Seat ${seat + 1} (open)` : s.name || `Seat ${seat + 1}`);
+    names.push(!s || s.holder === "open" ? t("Seat {number} (open)", {number: seat + 1}) : s.name || t("Seat {number}", {number: seat + 1}));
   }
   return names;
 }
 
 /** A seat as the table calls it: the auction's table name ("Red"), else "Seat 2". */
 export function seatLabel(seat) {
-  return seat.table_name || `Seat ${seat.seat + 1}`;
+  return seat.table_name || t("Seat {number}", {number: seat.seat + 1});
 }
 
 /** The game's options (fixtures left out) and each one's value in this lobby (or its default). */

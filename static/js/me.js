@@ -7,6 +7,7 @@ import {ensureIdentity, whoAmI} from "./identity.js";
 import {gameItem} from "./home.js";
 import {settings} from "./notices.js";
 import {resultWords} from "./results.js";
+import {t, tn} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,12 +24,12 @@ function wireImport() {
     event.preventDefault();
     $("import-error").textContent = "";
     const file = $("import-file").files[0];
-    if (!file) { $("import-error").textContent = "Choose a record file first."; return; }
+    if (!file) { $("import-error").textContent = t("Choose a record file first."); return; }
     let record;
     try {
       record = JSON.parse(await file.text());
     } catch {
-      $("import-error").textContent = "That file is not JSON.";
+      $("import-error").textContent = t("That file is not JSON.");
       return;
     }
     try {
@@ -45,34 +46,34 @@ function myGameItem(g) {
   return el("li", {class: `item${g.your_turn ? " your-turn" : ""}`, "data-testid": "my-game", dataset: {gameId: g.id}}, [
     el("span", {class: "item-main"}, [
       el("strong", {text: g.title || g.kind}),
-      g.your_turn ? el("span", {class: "badge-turn", text: "Your turn"}) : null,
+      g.your_turn ? el("span", {class: "badge-turn", text: t("Your turn")}) : null,
       el("span", {class: "muted", text: ` ${(g.players || []).join(", ")}`}),
     ]),
-    el("span", {class: "item-meta", text: finished ? resultWords(g) : `${g.seq ?? 0} ${g.seq === 1 ? "move" : "moves"}`}),
+    el("span", {class: "item-meta", text: finished ? resultWords(g) : tn("{n} move", "{n} moves", g.seq ?? 0)}),
     el("a", {class: `button${g.your_turn ? " primary" : ""}`, href: `/games/${encodeURIComponent(g.id)}`,
-      text: g.your_turn ? "Play" : finished ? "Result" : "Open"}),
-    finished ? el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}/replay`, text: "Replay"}) : null,
+      text: g.your_turn ? t("Play") : finished ? t("Result") : t("Open")}),
+    finished ? el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}/replay`, text: t("Replay")}) : null,
   ]);
 }
 
 /** An open lobby of the caller's, in words: what it is and what it waits for (issue 25, point 18). */
 function myLobbyItem(l) {
   const you = l.you || {};
-  const host = (l.host && l.host.name) || "the host";
-  const what = l.rematch_of ? "rematch" : l.continuing ? `continued from move ${l.continuing.step}` : "lobby";
+  const host = (l.host && l.host.name) || t("the host");
+  const what = l.rematch_of ? t("rematch") : l.continuing ? t("continued from move {number}", {number: l.continuing.step}) : t("lobby");
   const invited = (you.invited || []).length > 0;
   const open = l.seats.filter((s) => s.holder === "open").length;
   const waiting = l.seats.filter((s) => s.holder === "invited").length;
   let words;
-  if (invited) words = `${host} keeps a seat for you`;
-  else if (you.is_host) words = l.ready ? "everyone is here: you may start" : waiting || open
-    ? `waiting for ${waiting + open} ${waiting + open === 1 ? "player" : "players"}` : "you host it";
-  else words = `hosted by ${host}; you are in`;
+  if (invited) words = t("{host} keeps a seat for you", {host});
+  else if (you.is_host) words = l.ready ? t("everyone is here: you may start") : waiting || open
+    ? tn("waiting for {n} player", "waiting for {n} players", waiting + open) : t("you host it");
+  else words = t("hosted by {host}; you are in", {host});
   return el("li", {class: `item${invited ? " your-turn" : ""}`, "data-testid": "my-lobby", dataset: {lobbyId: l.id}}, [
     el("span", {class: "item-main"}, [el("strong", {text: l.title}), el("span", {class: "muted", text: ` ${what}`})]),
     el("span", {class: "item-meta", text: words}),
     el("a", {class: `button${invited ? " primary" : ""}`, href: `/lobbies/${encodeURIComponent(l.id)}`,
-      text: invited ? "See the seat" : "Open"}),
+      text: invited ? t("See the seat") : t("Open")}),
   ]);
 }
 
@@ -97,19 +98,19 @@ function wireNotices() {
     if (!browser.checked) { settings.browser = false; return; }
     if (!("Notification" in window)) {
       browser.checked = false;
-      note.textContent = "This browser cannot show notifications.";
+      note.textContent = t("This browser cannot show notifications.");
       return;
     }
     // asked only now, because the player turned it on
     const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
     settings.browser = answer === "granted";
     browser.checked = settings.browser;
-    if (!settings.browser) note.textContent = "The browser said no: allow notifications for this site in its settings.";
+    if (!settings.browser) note.textContent = t("The browser said no: allow notifications for this site in its settings.");
   });
 }
 
 async function mePage() {
-  if (!(await ensureIdentity({why: "Pick a name: the games you play are kept under it."}))) { location.assign("/"); return; }
+  if (!(await ensureIdentity({why: t("Pick a name: the games you play are kept under it.")}))) { location.assign("/"); return; }
   wireImport();
   wireNotices();
   let page = 1;
@@ -135,9 +136,9 @@ async function mePage() {
         $("my-turn-section").hidden = !turn.length;
         $("my-turn-count").textContent = String(turn.length);
         put($("my-turn"), turn, "");
-        put($("my-live"), games.filter((g) => g.status === "live" && !g.your_turn), turn.length ? "No other game in progress." : "No game in progress.");
+        put($("my-live"), games.filter((g) => g.status === "live" && !g.your_turn), turn.length ? t("No other game in progress.") : t("No game in progress."));
       }
-      put($("my-finished"), games.filter((g) => g.status !== "live"), "No finished game yet.", append);
+      put($("my-finished"), games.filter((g) => g.status !== "live"), t("No finished game yet."), append);
       $("my-more").hidden = !mine.has_more;
     } catch (err) {
       clear($("my-live")).append(el("li", {class: "form-error", text: errorText(err)}));
@@ -152,8 +153,8 @@ async function mePage() {
 
 async function gamesPage() {
   await whoAmI();  // the lists need no name
-  for (const [status, id, emptyText] of [["live", "live-games", "No game is being played right now."],
-    ["finished", "finished-games", "No finished games yet."]]) {
+  for (const [status, id, emptyText] of [["live", "live-games", t("No game is being played right now.")],
+    ["finished", "finished-games", t("No finished games yet.")]]) {
     try {
       fill($(id), (await api("GET", `/api/games?status=${status}`)).games || [], emptyText);
     } catch (err) {

@@ -11,6 +11,7 @@
 import {api, errorText} from "./api.js";
 import {showError} from "./words.js";
 import {answer} from "./text-commands.js";
+import {t} from "./i18n.js";
 
 /**
  * Mount the box. `ctx`: {gameId, kind, names, state (the page's, read live), submit(move, opts)
@@ -52,7 +53,7 @@ export function mountMoveBox(form, ctx) {
   async function refresh() {
     const playing = ctx.state.seat !== null && ctx.state.status !== "finished";
     form.dataset.mode = playing ? "play" : "watch";
-    input.placeholder = playing ? "a move, e.g. " + (texts.moves[0] || "/legal") : "/turn, /scores, /last";
+    input.placeholder = playing ? t("a move, e.g. {example}", {example: texts.moves[0] || "/legal"}) : "/turn, /scores, /last";
     if (!playing || !(ctx.state.legal || []).length) { fillList([], -1); return; }
     try {
       const moves = await legalTexts();
@@ -66,7 +67,7 @@ export function mountMoveBox(form, ctx) {
 
   async function play(line) {
     if (ctx.state.seat === null) {
-      showError(error, "You are watching this game: only its players move. Commands work: /turn, /scores, /last.", ctx.kind);
+      showError(error, t("You are watching this game: only its players move. Commands work: /turn, /scores, /last."), ctx.kind);
       return;
     }
     let read;
@@ -79,9 +80,9 @@ export function mountMoveBox(form, ctx) {
     const result = await ctx.submit(read.move, {back: input});
     if (result && result.ok) {
       input.value = "";
-      if (!result.pending) ctx.say(`You played ${read.text}.`);
+      if (!result.pending) ctx.say(t("You played {move}.", {move: read.text}));
     } else {
-      showError(error, (result && (result.reason || result.code)) || "The move was refused.", ctx.kind);
+      showError(error, (result && (result.reason || result.code)) || t("The move was refused."), ctx.kind);
     }
   }
 
@@ -94,7 +95,7 @@ export function mountMoveBox(form, ctx) {
     try {
       if (line.startsWith("/")) {
         let said;
-        try { said = await answer(line, {...ctx, legalTexts}); } catch (err) { said = `No answer: ${errorText(err)}`; }
+        try { said = await answer(line, {...ctx, legalTexts}); } catch (err) { said = t("No answer: {error}", {error: errorText(err)}); }
         ctx.say(said);
         input.value = "";
       } else {

@@ -10,6 +10,7 @@
 
 import {el, clear} from "./dom.js";
 import {confirmMoves, setConfirmMoves} from "./settings.js";
+import {t} from "./i18n.js";
 
 // A pending move is still playable if some legal move has every field it has, with the same
 // value (the legal list may carry more fields than the board sends).
@@ -69,13 +70,13 @@ export function createMoveGate({bar, send, describe, board, onRefused}) {
     drawMark();
     if (!pending) return;
     const confirm = el("button", {type: "button", class: "primary", "data-testid": "move-confirm", disabled: sending,
-      text: sending ? "Sending…" : "Confirm"});
-    const cancelButton = el("button", {type: "button", "data-testid": "move-cancel", disabled: sending, text: "Cancel"});
+      text: sending ? t("Sending…") : t("Confirm")});
+    const cancelButton = el("button", {type: "button", "data-testid": "move-cancel", disabled: sending, text: t("Cancel")});
     confirm.addEventListener("click", play);
     cancelButton.addEventListener("click", () => cancel(true));
     bar.append(
       el("p", {class: "move-confirm-text", "data-testid": "move-confirm-text"}, [
-        el("span", {class: "move-confirm-lead", text: "Your move: "}), pending.text]),
+        el("span", {class: "move-confirm-lead", text: `${t("Your move:")} `}), pending.text]),
       el("div", {class: "move-confirm-buttons"}, [confirm, cancelButton]));
   }
 
@@ -131,7 +132,7 @@ export function createMoveGate({bar, send, describe, board, onRefused}) {
       if (!enabled || confirmed) return send(move);
       let text = null;
       try { text = describe(move); } catch (err) { console.warn("no words for this move", err); }
-      pending = {move, text: text || "this move", from: back ? null : lastControl, back};
+      pending = {move, text: text || t("this move"), from: back ? null : lastControl, back};
       draw();
       // Enter again (or Space) confirms; the bar is in view, so no scrolling
       bar.querySelector("[data-testid=move-confirm]").focus({preventScroll: true});

@@ -6,6 +6,7 @@
 
 import {el} from "./dom.js";
 import {api} from "./api.js";
+import {t, say} from "./i18n.js";
 
 const SOUND_KEY = "bazaar.notices.sound";
 const NOTIFY_KEY = "bazaar.notices.browser";
@@ -73,8 +74,13 @@ function target(notice) {
   return `/games/${encodeURIComponent(notice.game_id)}`;
 }
 
-const LINK_TEXT = {"your-turn": "Play", rematch: "See the rematch", continued: "See the lobby", finished: "See the result",
-  "table-ready": "Play"};
+const LINK_TEXT = {"your-turn": () => t("Play"), rematch: () => t("See the rematch"), continued: () => t("See the lobby"),
+  finished: () => t("See the result"), "table-ready": () => t("Play")};
+
+/** A notice's words in the page's language (its message), else the server's English text. */
+function noticeText(notice) {
+  return notice.message ? say(notice.message) : notice.text;
+}
 
 function card(notice) {
   let box = document.getElementById("notices");
@@ -91,10 +97,10 @@ function card(notice) {
   while (box.children.length >= MAX_CARDS) box.firstElementChild.remove();
   const item = el("div", {class: "notice", "data-kind": notice.kind, "data-testid": "notice",
     "data-tournament": notice.tournament_id, "data-round": notice.round}, [
-    el("span", {class: "notice-text", text: notice.text}),
-    el("a", {class: "button primary", href: target(notice), text: LINK_TEXT[notice.kind] || "Open"}),
+    el("span", {class: "notice-text", text: noticeText(notice)}),
+    el("a", {class: "button primary", href: target(notice), text: LINK_TEXT[notice.kind] ? LINK_TEXT[notice.kind]() : t("Open")}),
   ]);
-  item.append(el("button", {type: "button", class: "notice-close", "aria-label": "Dismiss", text: "×",
+  item.append(el("button", {type: "button", class: "notice-close", "aria-label": t("Dismiss"), text: "×",
     onclick: () => item.remove()}));
   box.append(item);
 }
@@ -114,7 +120,7 @@ function tell(notice) {
   }
   if (settings.sound) beep();
   if (settings.browser && document.hidden && "Notification" in window && Notification.permission === "granted") {
-    const shown = new Notification(`Bazaar: ${notice.title}`, {body: notice.text, tag: `${notice.kind}:${notice.game_id}`});
+    const shown = new Notification(`Bazaar: ${notice.title}`, {body: noticeText(notice), tag: `${notice.kind}:${notice.game_id}`});
     shown.onclick = () => { window.focus(); location.assign(target(notice)); };
   }
 }
@@ -141,9 +147,9 @@ async function catchUp(first) {
   for (const g of turns) {
     if (before.has(g.id)) continue;
     const others = (g.players || []).filter((name) => name !== me);
-    const names = others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others[others.length - 1]}` : others[0];
-    tell({type: "notice", kind: "your-turn", game_id: g.id, title: g.title,
-      text: `Your turn in ${g.title}${names ? ` with ${names}` : ""}.`});
+    const message = others.length ? {id: "Your turn in {title} with {others}.", args: {title: g.title, others}}
+      : {id: "Your turn in {title}.", args: {title: g.title}};
+    tell({type: "notice", kind: "your-turn", game_id: g.id, title: g.title, message, text: say(message)});
   }
 }
 

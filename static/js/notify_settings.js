@@ -4,6 +4,7 @@
 
 import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
+import {t} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let current = null;
@@ -11,7 +12,7 @@ let current = null;
 function note(text) { $("notify-note").textContent = text; $("notify-error").textContent = ""; }
 function fail(err) { $("notify-error").textContent = errorText(err); }
 
-async function save(change, said = "Saved.") {
+async function save(change, said = t("Saved.")) {
   try {
     current = await api("PUT", "/api/notify/settings", change);
     note(said);
@@ -37,10 +38,10 @@ async function subscription() {
 async function showPush() {
   const state = $("notify-push-state");
   if (!current.push_available) { $("notify-push").hidden = true; return; }
-  if (!pushSupported()) { state.textContent = "This browser cannot show notifications from the site."; $("push-on").hidden = true; return; }
+  if (!pushSupported()) { state.textContent = t("This browser cannot show notifications from the site."); $("push-on").hidden = true; return; }
   const sub = await subscription();
-  state.textContent = sub ? "This device is told." : (Notification.permission === "denied"
-    ? "Notifications are blocked for this site in the browser's settings." : "This device is not told yet.");
+  state.textContent = sub ? t("This device is told.") : (Notification.permission === "denied"
+    ? t("Notifications are blocked for this site in the browser's settings.") : t("This device is not told yet."));
   $("push-on").hidden = Boolean(sub);
   $("push-off").hidden = !sub;
 }
@@ -48,14 +49,14 @@ async function showPush() {
 async function pushOn() {
   try {
     const permission = await Notification.requestPermission();
-    if (permission !== "granted") { note("The browser did not allow notifications."); return showPush(); }
+    if (permission !== "granted") { note(t("The browser did not allow notifications.")); return showPush(); }
     const reg = await navigator.serviceWorker.register("/sw.js", {scope: "/"});
     await navigator.serviceWorker.ready;
     const sub = await reg.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: keyBytes(current.vapid_public_key)});
     await api("POST", "/api/notify/push", sub.toJSON());
-    note("This device will be told.");
+    note(t("This device will be told."));
   } catch (err) {
-    $("notify-error").textContent = `This browser could not sign up for notifications (${errorText(err)}).`;
+    $("notify-error").textContent = t("This browser could not sign up for notifications ({error}).", {error: errorText(err)});
   }
   return showPush();
 }
@@ -67,7 +68,7 @@ async function pushOff() {
       await api("POST", "/api/notify/push/remove", {endpoint: sub.endpoint});
       await sub.unsubscribe();
     }
-    note("This device will not be told.");
+    note(t("This device will not be told."));
   } catch (err) { fail(err); }
   return showPush();
 }
@@ -76,9 +77,9 @@ function showEmail() {
   const form = $("email-form");
   form.hidden = !current.email_available;
   const e = current.email;
-  $("email-state").textContent = !current.email_available ? "" : !e ? "No address: nothing is mailed."
-    : e.bouncing ? `Mail to ${e.address} comes back: it gets nothing. Give it again once it works.`
-    : e.verified ? `${e.address} is confirmed.` : `Open the link mailed to ${e.address} to confirm it.`;
+  $("email-state").textContent = !current.email_available ? "" : !e ? t("No address: nothing is mailed.")
+    : e.bouncing ? t("Mail to {address} comes back: it gets nothing. Give it again once it works.", {address: e.address})
+    : e.verified ? t("{address} is confirmed.", {address: e.address}) : t("Open the link mailed to {address} to confirm it.", {address: e.address});
   if (e && !$("email-input").value) $("email-input").value = e.address;
 }
 
@@ -88,13 +89,13 @@ function showEvents() {
   for (const ev of current.events) {
     const cell = (channel, on, usable) => {
       const box = el("input", {type: "checkbox", "data-testid": `event-${ev.kind}-${channel}`,
-        "aria-label": `${ev.label}: ${channel === "push" ? "notification" : "e-mail"}`});
+        "aria-label": `${t(ev.label)}: ${channel === "push" ? t("notification") : t("e-mail")}`});
       box.checked = on;
       box.disabled = !usable;
       box.addEventListener("change", () => save({events: {[ev.kind]: {[channel]: box.checked}}}));
       return el("td", {"data-channel": channel}, [box]);
     };
-    rows.append(el("tr", {}, [el("th", {scope: "row"}, [ev.label]),
+    rows.append(el("tr", {}, [el("th", {scope: "row"}, [t(ev.label)]),
       cell("push", ev.push, current.push_available), cell("email", ev.email, current.email_available)]));
   }
   // a way this server does not offer (no SMTP or VAPID settings) is not shown at all
@@ -126,7 +127,7 @@ for (const id of ["quiet-start", "quiet-end"]) {
     const start = $("quiet-start").value, end = $("quiet-end").value;
     if (Boolean(start) !== Boolean(end)) return;  // wait for both ends
     save({quiet_start: start || null, quiet_end: end || null,
-          time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"}, "Quiet hours saved.");
+          time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"}, t("Quiet hours saved."));
   });
 }
 $("email-form").addEventListener("submit", async (event) => {
@@ -135,7 +136,7 @@ $("email-form").addEventListener("submit", async (event) => {
     await api("PUT", "/api/notify/email", {address: $("email-input").value});
     current = await api("GET", "/api/notify/settings");
     showEmail();
-    note("Saved: open the link we mailed to confirm the address.");
+    note(t("Saved: open the link we mailed to confirm the address."));
   } catch (err) { fail(err); }
 });
 load();

@@ -5,42 +5,44 @@
 
 import {el, clear, seatName} from "./dom.js";
 import {seatDot} from "./seat_mark.js";
-import {num, plural} from "./plain_words.js";
+import {num} from "./plain_words.js";
+import {t, tn} from "./i18n.js";
 
 // The end of a game in words (issue 13, point 20): every `reason` each engine's outcome can give,
 // and its `details`, as phrases; never a raw value, id or 0-based seat.
+// (functions: each is said in the page's language when it is read)
 const REASONS = {
-  "bazaar": {"two-stalls-sold-out": "The game ended because two stalls are sold out.",
-             "stalled": "The game ended because nobody bought a ware for too long."},
-  "bombay-bazar": {finished: "The game is over: the longest trunk wins.",
-                   tournament: "The tournament is over: the players are ranked by their medals.",
-                   solo: "Solo game over: your score is your trunk minus the empty spaces minus the unused openings."},
-  "carcassonne": {finished: "The game is over: every tile has been placed and the last features are scored."},
-  "carcassonne-auction": {finished: "The auction is over: every tile has its owner.",
-                          cancelled: "The host cancelled the auction: nobody's score changed."},
-  "grand-bazaar": {finished: "The game is over: the players are ranked by their money."},
+  "bazaar": {"two-stalls-sold-out": () => t("The game ended because two stalls are sold out."),
+             "stalled": () => t("The game ended because nobody bought a ware for too long.")},
+  "bombay-bazar": {finished: () => t("The game is over: the longest trunk wins."),
+                   tournament: () => t("The tournament is over: the players are ranked by their medals."),
+                   solo: () => t("Solo game over: your score is your trunk minus the empty spaces minus the unused openings.")},
+  "carcassonne": {finished: () => t("The game is over: every tile has been placed and the last features are scored.")},
+  "carcassonne-auction": {finished: () => t("The auction is over: every tile has its owner."),
+                          cancelled: () => t("The host cancelled the auction: nobody's score changed.")},
+  "grand-bazaar": {finished: () => t("The game is over: the players are ranked by their money.")},
 };
-const TIEBREAKS = {"fewest-tokens": "Equal scores: the player holding fewer tokens ranks higher.",
-                   shared: "Equal scores share the place."};
+const TIEBREAKS = {"fewest-tokens": () => t("Equal scores: the player holding fewer tokens ranks higher."),
+                   shared: () => t("Equal scores share the place.")};
 
 /** The reason a game ended, in words. */
 export function reasonText(kind, outcome) {
   const reason = outcome && outcome.reason;
   const known = (REASONS[kind] || {})[reason];
-  if (known) return known;
-  if (reason === "cancelled") return "The game was cancelled.";
-  return "The game is over.";
+  if (known) return known();
+  if (reason === "cancelled") return t("The game was cancelled.");
+  return t("The game is over.");
 }
 
 /** Gold, silver and bronze tallies in words. */
 export function medalText(tally) {
   const [gold = 0, silver = 0, bronze = 0] = Array.isArray(tally) ? tally : [];
-  return `${gold} gold, ${silver} silver, ${bronze} bronze`;
+  return t("{gold} gold, {silver} silver, {bronze} bronze", {gold, silver, bronze});
 }
 
 /** The solo Bombay formula: trunk − empty spaces − unused openings = solo score. */
 export function soloFormula(details) {
-  return `trunk ${details.T} − empty spaces ${details.E} − unused openings ${details.U}`;
+  return t("trunk {trunk} − empty spaces {empty} − unused openings {unused}", {trunk: details.T, empty: details.E, unused: details.U});
 }
 
 function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0"; }
@@ -51,31 +53,31 @@ function seatDetails(kind, outcome, seat, view, tileWords) {
   const out = [];
   const at = (key) => (Array.isArray(d[key]) ? d[key][seat] : undefined);
   if (outcome.reason === "solo" && d.T !== undefined) {
-    out.push(`solo score = ${soloFormula(d)} (the players panel shows the trunk, ${d.T})`);
+    out.push(t("solo score = {formula} (the players panel shows the trunk, {trunk})", {formula: soloFormula(d), trunk: d.T}));
   }
   if (kind === "bazaar") {
-    if (at("tokens") !== undefined) out.push(`${plural(at("tokens"), "token")} left`);
-    if (Array.isArray(at("wares"))) out.push(`${plural(at("wares").length, "ware")} bought`);
-    if (at("penalties")) out.push(`${at("penalties")} points lost to penalties`);
+    if (at("tokens") !== undefined) out.push(tn("{n} token left", "{n} tokens left", at("tokens")));
+    if (Array.isArray(at("wares"))) out.push(tn("{n} ware bought", "{n} wares bought", at("wares").length));
+    if (at("penalties")) out.push(tn("{n} point lost to penalties", "{n} points lost to penalties", at("penalties")));
   }
   if (kind === "grand-bazaar") {
-    if (at("money_before_sale") !== undefined) out.push(`money before the final sale: ${at("money_before_sale")}`);
+    if (at("money_before_sale") !== undefined) out.push(t("money before the final sale: {money}", {money: at("money_before_sale")}));
     const sold = at("sold");
     if (sold && typeof sold === "object") {
       const count = Object.values(sold).reduce((a, b) => a + (Number(b) || 0), 0);
-      out.push(count ? `${plural(count, "gem")} sold at 10 at the end` : "no gem left to sell at the end");
+      out.push(count ? tn("{n} gem sold at 10 at the end", "{n} gems sold at 10 at the end", count) : t("no gem left to sell at the end"));
     }
   }
   if (kind === "carcassonne-auction") {
-    if (at("changes") !== undefined && !d.cancelled) out.push(`change ${signed(at("changes"))}`);
+    if (at("changes") !== undefined && !d.cancelled) out.push(t("change {change}", {change: signed(at("changes"))}));
     const owners = d.owners || [];
     const tile = owners.indexOf(seat);
     if (tile >= 0 && !d.cancelled) {
-      out.push(`won tile #${tile + 1}${tileWords ? `, ${tileWords(tile, view)}` : ""}`);
+      out.push(tileWords ? t("won tile #{number}, {tile}", {number: tile + 1, tile: tileWords(tile, view)}) : t("won tile #{number}", {number: tile + 1}));
     }
   }
   const timeouts = (outcome.timeouts || {})[String(seat)];
-  if (timeouts) out.push(`time ran out ${timeouts === 1 ? "once" : `${timeouts} times`}`);
+  if (timeouts) out.push(tn("time ran out once", "time ran out {n} times", timeouts));
   return out;
 }
 
@@ -88,9 +90,9 @@ function scoreText(outcome, score) {
 
 /** The end panel's title for this outcome. */
 export function outcomeTitle(kind, outcome) {
-  if (kind === "carcassonne-auction") return "Final scores";
-  if (outcome && outcome.reason === "solo") return "Solo result";
-  return "Final ranking";
+  if (kind === "carcassonne-auction") return t("Final scores");
+  if (outcome && outcome.reason === "solo") return t("Solo result");
+  return t("Final ranking");
 }
 
 /** The final ranking from view.outcome, in words. */
@@ -116,15 +118,15 @@ export function renderRanking(list, view, names, resignedSeats = [], kind = "", 
       showRank ? el("span", {class: "rank", text: `${s.rank}.`}) : null, dot,
       el("span", {class: "player-name", text: name}),
       el("span", {class: `player-score${Array.isArray(s.score) ? " medals" : ""}`, "data-testid": `final-score-${s.seat}`,
-        text: solo ? `solo score ${scoreText(outcome, s.score)}` : scoreText(outcome, s.score)}),
-      winners.has(s.seat) ? el("span", {class: "tag", text: "winner"}) : null,
-      resigned.has(s.seat) ? el("span", {class: "tag warn", text: "resigned"}) : null,
+        text: solo ? t("solo score {score}", {score: scoreText(outcome, s.score)}) : scoreText(outcome, s.score)}),
+      winners.has(s.seat) ? el("span", {class: "tag", text: t("winner")}) : null,
+      resigned.has(s.seat) ? el("span", {class: "tag warn", text: t("resigned")}) : null,
       details.length ? el("span", {class: "rank-detail", text: details.join(" · ")}) : null,
     ]));
   }
   const notes = [reasonText(kind, outcome)];
   const tiebreak = (outcome.details || {}).tiebreak;
-  if (kind === "bazaar" && TIEBREAKS[tiebreak]) notes.push(TIEBREAKS[tiebreak]);
-  if (kind === "grand-bazaar" && winners.size > 1) notes.push("The top amount is shared: every player on it wins.");
+  if (kind === "bazaar" && TIEBREAKS[tiebreak]) notes.push(TIEBREAKS[tiebreak]());
+  if (kind === "grand-bazaar" && winners.size > 1) notes.push(t("The top amount is shared: every player on it wins."));
   list.append(el("li", {class: "muted outcome-reason", "data-testid": "outcome-reason", text: notes.join(" ")}));
 }

@@ -3,6 +3,7 @@
 // credential goes back as JSON with base64url strings (docs/api.md, "Passkeys").
 
 import {api, errorText} from "./api.js";
+import {t} from "./i18n.js";
 
 function fromB64url(text) {
   const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
@@ -27,20 +28,20 @@ export function addressProblem(where = location) {
   const port = where.port ? `:${where.port}` : "";
   if (ip) {
     const local = host === "127.0.0.1" || host === "[::1]" || host === "::1";
-    return `Passkeys do not work on an IP address such as ${host}: they belong to a name. `
-      + (local ? `Open this page as http://localhost${port}${where.pathname} instead.` : "Open this site by its name, over https.");
+    return `${t("Passkeys do not work on an IP address such as {host}: they belong to a name.", {host})} `
+      + (local ? t("Open this page as {address} instead.", {address: `http://localhost${port}${where.pathname}`}) : t("Open this site by its name, over https."));
   }
   if (where.protocol !== "https:" && host !== "localhost" && !host.endsWith(".localhost")) {
-    return "Passkeys need a secure address: open this site over https (or as localhost on this computer).";
+    return t("Passkeys need a secure address: open this site over https (or as localhost on this computer).");
   }
   return "";
 }
 
 /** Words for a failed ceremony: the browser's refusals are not the player's fault. */
 export function passkeyError(err) {
-  if (err && err.name === "NotAllowedError") return "The passkey request was cancelled or timed out.";
-  if (err && err.name === "InvalidStateError") return "This device already has a passkey for the account.";
-  if (err && err.name === "SecurityError") return addressProblem() || "The browser refused passkeys at this address.";
+  if (err && err.name === "NotAllowedError") return t("The passkey request was cancelled or timed out.");
+  if (err && err.name === "InvalidStateError") return t("This device already has a passkey for the account.");
+  if (err && err.name === "SecurityError") return addressProblem() || t("The browser refused passkeys at this address.");
   return null;
 }
 
@@ -51,7 +52,7 @@ export function passkeyError(err) {
 export function wirePasskeyButton(button, errorBox, ceremony, after) {
   if (!passkeysAvailable()) {
     button.disabled = true;
-    errorBox.textContent = "This browser cannot use passkeys.";
+    errorBox.textContent = t("This browser cannot use passkeys.");
     return;
   }
   const problem = addressProblem();

@@ -6,6 +6,7 @@ import {el, clear, seatColor, seatName} from "./dom.js";
 import {seatDot} from "./seat_mark.js";
 import {num, plural} from "./plain_words.js";
 import {soloFormula} from "./outcome.js";
+import {t} from "./i18n.js";
 
 // A public per-player figure worth a line in the generic panel: numbers, short words, small
 // collections of numbers (booleans and empty collections say little without the game's context).
@@ -61,18 +62,18 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
       : el("span", {text: shown})]);
     // @username or "guest #tag": two players of one display name are told apart
     if (marks[p.seat]) nameLine.append(el("span", {class: "mark", "data-testid": `mark-${p.seat}`, text: marks[p.seat]}));
-    if (you.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: "you"}));
-    if (resigned.includes(p.seat)) nameLine.append(el("span", {class: "tag warn", text: "resigned"}));
+    if (you.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: t("you")}));
+    if (resigned.includes(p.seat)) nameLine.append(el("span", {class: "tag warn", text: t("resigned")}));
     else if (away.includes(p.seat)) {
-      nameLine.append(el("span", {class: "tag warn", text: "away", title: "time ran out: the platform moves for this seat until its player is back"}));
+      nameLine.append(el("span", {class: "tag warn", text: t("away"), title: t("time ran out: the platform moves for this seat until its player is back")}));
     }
     // a bot seat says its level in words: "bot (hard)" (a game from before levels: "bot")
-    if (bots.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: levels[p.seat] ? `bot (${levels[p.seat]})` : "bot"}));
+    if (bots.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: levels[p.seat] ? t("bot ({level})", {level: levels[p.seat] === "hard" ? t("hard") : t("normal")}) : t("bot")}));
     else if (connected) {
       const online = connected.includes(p.seat);
       // role img: an aria-label on a span with no role is not read (axe aria-prohibited-attr)
-      nameLine.append(el("span", {class: `presence ${online ? "on" : "off"}`, title: online ? "connected" : "not connected",
-        role: "img", "aria-label": online ? "connected" : "not connected"}));
+      nameLine.append(el("span", {class: `presence ${online ? "on" : "off"}`, title: online ? t("connected") : t("not connected"),
+        role: "img", "aria-label": online ? t("connected") : t("not connected")}));
     }
     const item = el("li", {class: "player", dataset: {seat: String(p.seat)}}, [
       nameLine,
@@ -93,16 +94,16 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
     if (solo && (outcome.scores || [])[p.seat] !== undefined) {
       // the figure above is the trunk; the solo score is the formula's result (BOM-51)
       item.append(el("span", {class: "player-extra", "data-testid": `solo-score-${p.seat}`,
-        text: `trunk ${outcome.details.T} · solo score ${num(outcome.scores[p.seat])} = ${soloFormula(outcome.details)}`}));
+        text: t("trunk {trunk} · solo score {score} = {formula}", {trunk: outcome.details.T, score: num(outcome.scores[p.seat]), formula: soloFormula(outcome.details)})}));
     }
     item.style.setProperty("--seat", seatColor(p.seat));
     if (clocks[p.seat] !== undefined && toAct.has(p.seat)) {
       const left = clocks[p.seat];
       const days = left >= 3600;
       nameLine.append(el("span", {class: `clock${left < 10 ? " low" : ""}`, "data-testid": `clock-${p.seat}`,
-        role: "timer", title: days ? `${shown} has ${clockLabel(left)} to play` : "time left for this move",
-        "aria-label": days ? `${shown} has ${clockLabel(left)} to play` : `${clockLabel(left)} left`,
-        text: days ? `has ${clockLabel(left)} to play` : clockLabel(left)}));
+        role: "timer", title: days ? t("{name} has {time} to play", {name: shown, time: clockLabel(left)}) : t("time left for this move"),
+        "aria-label": days ? t("{name} has {time} to play", {name: shown, time: clockLabel(left)}) : t("{time} left", {time: clockLabel(left)}),
+        text: days ? t("has {time} to play", {time: clockLabel(left)}) : clockLabel(left)}));
     }
     if (toAct.has(p.seat) && !(view && view.finished)) {
       item.classList.add("to-act");

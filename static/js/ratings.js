@@ -5,23 +5,25 @@
 import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {resultWords} from "./results.js";
+import {t, tn} from "./i18n.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
 
 /** A rating as shown: "1138?" while provisional (issue 25, point 12, as lichess shows it). */
 export const ratingText = (value, provisional) => `${value}${provisional ? "?" : ""}`;
 
-export const PROVISIONAL_WORDS = "A rating marked ? is provisional: its player has few rated games of this game yet "
-  + "(about 10), so each result moves it a lot.";
+/** Why a rating has a "?", in the page's language. */
+export const provisionalWords = () => t("A rating marked ? is provisional: its player has few rated games of this game yet (about 10), so each result moves it a lot.");
 
 /** Why a rating moved as it did, in words (shown on hover and on a tap of "Why?"). */
 export function changeWords(r) {
-  const result = r.change > 0 ? "went up" : r.change < 0 ? "went down" : "did not move";
-  const place = r.rank === 1 ? "first place" : `place ${r.rank}`;
-  const parts = [`The rating ${result} by ${Math.abs(r.change)} after ${place}.`];
-  if (r.provisional_before || r.provisional) parts.push(PROVISIONAL_WORDS);
-  parts.push("The number shown is a cautious estimate, the skill found so far minus three times its "
-    + "uncertainty: the uncertainty shrinks with every rated game, which also lifts the number.");
+  const by = Math.abs(r.change);
+  const first = r.rank === 1;
+  const parts = [r.change > 0 ? (first ? t("The rating went up by {by} after first place.", {by}) : t("The rating went up by {by} after place {place}.", {by, place: r.rank}))
+    : r.change < 0 ? (first ? t("The rating went down by {by} after first place.", {by}) : t("The rating went down by {by} after place {place}.", {by, place: r.rank}))
+      : (first ? t("The rating did not move after first place.") : t("The rating did not move after place {place}.", {place: r.rank}))];
+  if (r.provisional_before || r.provisional) parts.push(provisionalWords());
+  parts.push(t("The number shown is a cautious estimate, the skill found so far minus three times its uncertainty: the uncertainty shrinks with every rated game, which also lifts the number."));
   return parts.join(" ");
 }
 
@@ -35,10 +37,10 @@ export function showRatings(list, ratings) {
     item.append(el("span", {class: "rating-line"}, [
       el("a", {class: "rating-change", href: `/players/${encodeURIComponent(r.user_id)}`, title: why,
         "data-testid": `rating-change-${r.seat}`,
-        text: `rating ${ratingText(r.before, r.provisional_before)} → ${ratingText(r.after, r.provisional)} (${signed(r.change)})`}),
+        text: t("rating {before} → {after} ({change})", {before: ratingText(r.before, r.provisional_before), after: ratingText(r.after, r.provisional), change: signed(r.change)})}),
       // a tap (no hover on a phone) opens the same words
       el("details", {class: "rating-why", "data-testid": `rating-why-${r.seat}`}, [
-        el("summary", {text: "Why?"}), el("p", {text: why})]),
+        el("summary", {text: t("Why?")}), el("p", {text: why})]),
     ]));
   }
 }
@@ -73,35 +75,35 @@ async function profilePage() {
     document.getElementById("profile-name").textContent = p.name;
     document.title = `${p.name} · Bazaar`;
     clear(box);
-    if (!p.ratings.length) box.append(el("p", {class: "muted", text: "No rated game yet."}));
+    if (!p.ratings.length) box.append(el("p", {class: "muted", text: t("No rated game yet.")}));
     for (const r of p.ratings) {
       box.append(el("section", {class: "card rating-card", "data-testid": `rating-${r.kind}`}, [
         el("h2", {text: r.title || r.kind}),
-        el("p", {class: "rating-now", title: r.provisional ? PROVISIONAL_WORDS : null,
-          text: `Rating ${ratingText(r.rating, r.provisional)}`}),
-        r.provisional ? el("p", {class: "help", text: PROVISIONAL_WORDS}) : null,
-        el("p", {class: "muted", text: `${r.games} rated ${r.games === 1 ? "game" : "games"}, ${r.wins} won`}),
+        el("p", {class: "rating-now", title: r.provisional ? provisionalWords() : null,
+          text: t("Rating {rating}", {rating: ratingText(r.rating, r.provisional)})}),
+        r.provisional ? el("p", {class: "help", text: provisionalWords()}) : null,
+        el("p", {class: "muted", text: tn("{n} rated game, {wins} won", "{n} rated games, {wins} won", r.games, {wins: r.wins})}),
         historyChart(r.history),
-        el("p", {}, [el("a", {href: `/leaderboards/${encodeURIComponent(r.kind)}`, text: "Leaderboard"})]),
+        el("p", {}, [el("a", {href: `/leaderboards/${encodeURIComponent(r.kind)}`, text: t("Leaderboard")})]),
       ]));
     }
     const played = el("ul", {class: "item-list", "data-testid": "played"});
-    for (const t of p.played || []) {
-      played.append(el("li", {class: "item"}, [el("strong", {text: t.title}),
-        el("span", {class: "item-meta", text: `${t.games} ${t.games === 1 ? "game" : "games"} played, ${t.wins} won`})]));
+    for (const x of p.played || []) {
+      played.append(el("li", {class: "item"}, [el("strong", {text: x.title}),
+        el("span", {class: "item-meta", text: tn("{n} game played, {wins} won", "{n} games played, {wins} won", x.games, {wins: x.wins})})]));
     }
-    if (!(p.played || []).length) played.append(el("li", {class: "muted", text: "No finished game yet."}));
-    box.append(el("section", {class: "card"}, [el("h2", {text: "Games played"}), played]));
+    if (!(p.played || []).length) played.append(el("li", {class: "muted", text: t("No finished game yet.")}));
+    box.append(el("section", {class: "card"}, [el("h2", {text: t("Games played")}), played]));
     const recent = el("ul", {class: "item-list", "data-testid": "recent-games"});
     for (const g of p.recent || []) {
       recent.append(el("li", {class: "item"}, [
         el("span", {class: "item-main"}, [el("strong", {text: g.title}), el("span", {class: "muted", text: ` ${g.players.join(", ")}`})]),
         el("span", {class: "item-meta", text: resultWords(g, p.name)}),
-        el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}/replay`, text: "Replay"}),
+        el("a", {class: "button", href: `/games/${encodeURIComponent(g.id)}/replay`, text: t("Replay")}),
       ]));
     }
-    if (!(p.recent || []).length) recent.append(el("li", {class: "muted", text: "No finished game to show yet."}));
-    box.append(el("section", {class: "card"}, [el("h2", {text: "Recent games"}), recent]));
+    if (!(p.recent || []).length) recent.append(el("li", {class: "muted", text: t("No finished game to show yet.")}));
+    box.append(el("section", {class: "card"}, [el("h2", {text: t("Recent games")}), recent]));
   } catch (err) {
     clear(box).append(el("p", {class: "form-error", text: errorText(err)}));
   }
@@ -112,15 +114,15 @@ async function leaderboardPage() {
   const list = document.getElementById("leaderboard");
   try {
     const board = await api("GET", `/api/leaderboards/${encodeURIComponent(kind)}`);
-    document.getElementById("leaderboard-title").textContent = `${board.title}: leaderboard`;
+    document.getElementById("leaderboard-title").textContent = t("{title}: leaderboard", {title: board.title});
     clear(list);
-    if (!board.players.length) list.append(el("li", {class: "muted", text: "Nobody has played a rated game yet."}));
+    if (!board.players.length) list.append(el("li", {class: "muted", text: t("Nobody has played a rated game yet.")}));
     for (const p of board.players) {
       list.append(el("li", {class: "item", "data-testid": "leader"}, [
         el("span", {class: "item-main"}, [el("strong", {text: `${p.place}. `}),
           el("a", {href: `/players/${encodeURIComponent(p.user_id)}`, text: p.name})]),
-        el("span", {class: "item-meta", title: p.provisional ? PROVISIONAL_WORDS : null,
-          text: `${ratingText(p.rating, p.provisional)} · ${p.games} ${p.games === 1 ? "game" : "games"}, ${p.wins} won`}),
+        el("span", {class: "item-meta", title: p.provisional ? provisionalWords() : null,
+          text: `${ratingText(p.rating, p.provisional)} · ${tn("{n} game, {wins} won", "{n} games, {wins} won", p.games, {wins: p.wins})}`}),
       ]));
     }
   } catch (err) {
@@ -137,7 +139,7 @@ async function leaderboardsPage() {
       list.append(el("li", {class: "item"}, [
         el("span", {class: "item-main"}, [el("strong", {text: g.title})]),
         el("a", {class: "button", href: `/leaderboards/${encodeURIComponent(g.kind)}`, "data-testid": `leaderboard-${g.kind}`,
-          "aria-label": `Leaderboard of ${g.title}`, text: "Leaderboard"}),
+          "aria-label": t("Leaderboard of {title}", {title: g.title}), text: t("Leaderboard")}),
       ]));
     }
   } catch (err) {

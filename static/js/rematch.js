@@ -4,6 +4,7 @@
 
 import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
+import {t} from "./i18n.js";
 
 const lobbyUrl = (id) => `/lobbies/${encodeURIComponent(id)}`;
 const gameUrl = (id) => `/games/${encodeURIComponent(id)}`;
@@ -17,19 +18,18 @@ export function drawRematch(node, {rematch, me, player, gameId, onError, kind = 
   // the stand-alone auction's next round at the same table is "another auction" (CAR-110), not
   // a rematch (issue 25, point 28)
   const auction = kind === "carcassonne-auction";
-  const noun = auction ? "the next auction" : "the rematch";
   node.hidden = !rematch;
   if (!rematch) return false;
   const invited = (rematch.invited || []).includes(me.user_id);
   let words;
   let action;
   if (rematch.game_id) {
-    words = auction ? "The next auction has begun." : "The rematch has begun.";
+    words = auction ? t("The next auction has begun.") : t("The rematch has begun.");
     action = el("a", {class: "button primary", href: gameUrl(rematch.game_id), "data-testid": "rematch-go",
-      text: player ? `Go to ${noun}` : `Watch ${noun}`});
+      text: auction ? (player ? t("Go to the next auction") : t("Watch the next auction")) : (player ? t("Go to the rematch") : t("Watch the rematch"))});
   } else if (invited) {
-    words = `${rematch.by} offers ${auction ? "another auction" : "a rematch"}, with your seat kept for you.`;
-    action = el("button", {type: "button", class: "primary", "data-testid": "rematch-join", text: `Join ${noun}`,
+    words = auction ? t("{name} offers another auction, with your seat kept for you.", {name: rematch.by}) : t("{name} offers a rematch, with your seat kept for you.", {name: rematch.by});
+    action = el("button", {type: "button", class: "primary", "data-testid": "rematch-join", text: auction ? t("Join the next auction") : t("Join the rematch"),
       onclick: async () => {
         try {
           // pressing Rematch on an offered rematch accepts it: the same lobby, the seat kept
@@ -40,14 +40,14 @@ export function drawRematch(node, {rematch, me, player, gameId, onError, kind = 
         }
       }});
   } else if (player) {
-    words = rematch.host_id === me.user_id ? `You offered ${auction ? "another auction" : "a rematch"}.`
-      : `You are in ${rematch.by}'s ${auction ? "next auction" : "rematch"}.`;
+    words = rematch.host_id === me.user_id ? (auction ? t("You offered another auction.") : t("You offered a rematch."))
+      : (auction ? t("You are in {name}'s next auction.", {name: rematch.by}) : t("You are in {name}'s rematch.", {name: rematch.by}));
     action = el("a", {class: "button primary", href: lobbyUrl(rematch.lobby_id), "data-testid": "rematch-go",
-      text: `Go to ${auction ? "the next auction's" : "the rematch"} lobby`});
+      text: auction ? t("Go to the next auction's lobby") : t("Go to the rematch lobby")});
   } else {
-    words = `${rematch.by} offered the players ${auction ? "another auction" : "a rematch"}.`;
+    words = auction ? t("{name} offered the players another auction.", {name: rematch.by}) : t("{name} offered the players a rematch.", {name: rematch.by});
     action = el("a", {class: "button", href: lobbyUrl(rematch.lobby_id), "data-testid": "rematch-go",
-      text: `See ${auction ? "the next auction's" : "the rematch"} lobby`});
+      text: auction ? t("See the next auction's lobby") : t("See the rematch lobby")});
   }
   node.append(el("span", {class: "rematch-words", text: words}), action);
   return true;

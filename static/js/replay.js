@@ -44,7 +44,7 @@ async function replayPage() {
   const log = new LogView($("log"), {names, onPick: (seq) => go(seq)});
   log.set(entries);
   const board = await mountBoard($("board"), {kind: game.kind, seat: game.you ? game.you.seat ?? null : null,
-    names, mode: "replay", submit: async () => ({ok: false, code: "REPLAY", reason: "this is a replay"})});
+    names, mode: "replay", submit: async () => ({ok: false, code: "REPLAY", reason: t("this is a replay")})});
 
   // score over time beside the board: a picked move is where the replay goes
   let chart = null;
@@ -181,5 +181,5 @@ async function replayPage() {
 
 replayPage().catch((err) => {
   console.error(err);
-  $("step-label").textContent = `Something went wrong: ${errorText(err)}`;
+  $("step-label").textContent = t("Something went wrong: {error}", {error: errorText(err)});
 });

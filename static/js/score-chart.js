@@ -9,6 +9,7 @@
 import {el, svg, clear, seatColor} from "./dom.js";
 import {seatShape, seatShapePath} from "./seat_mark.js";
 import {api} from "./api.js";
+import {t} from "./i18n.js";
 
 const MARKERS_UP_TO = 150; // steps; beyond, a dot per step would only blur the lines
 const FONT = 12;
@@ -38,9 +39,9 @@ function ticks(lo, hi, count) {
   return out;
 }
 
-function moveWords(seq) { return seq === 0 ? "Setup" : `Move ${seq}`; }
+function moveWords(seq) { return seq === 0 ? t("Setup") : t("Move {number}", {number: seq}); }
 
-function scoreWords(value) { return value === null || value === undefined ? "hidden" : String(value); }
+function scoreWords(value) { return value === null || value === undefined ? t("hidden") : String(value); }
 
 /**
  * Mount the chart in `root`. opts: names (by seat), steps, onPick(seq) (optional), pickLabel
@@ -105,7 +106,7 @@ export function mountScoreChart(root, opts) {
 
     const chart = svg("svg", {class: "score-svg", width, height, viewBox: `0 0 ${width} ${height}`,
       tabindex: 0, role: "group", "data-testid": `${testid}-svg`, "data-last": last,
-      "aria-label": `${opts.title || "Score over time"}, ${steps.length} steps: use the arrow keys to read a move, Enter to go to it`});
+      "aria-label": t("{title}, {count} steps: use the arrow keys to read a move, Enter to go to it", {title: opts.title || t("Score over time"), count: steps.length})});
     // grid and axes
     for (const v of yTicks) {
       chart.append(svg("line", {class: v === 0 ? "score-grid zero" : "score-grid", x1: left, x2: width - right, y1: y(v), y2: y(v)}));
@@ -117,8 +118,8 @@ export function mountScoreChart(root, opts) {
       chart.append(svg("text", {class: "score-tick", x: x(t), y: height - bottom + 6 + FONT, "text-anchor": "middle", text: String(t)}));
     }
     chart.append(svg("line", {class: "score-axis", x1: left, x2: width - right, y1: height - bottom, y2: height - bottom}));
-    chart.append(svg("text", {class: "score-label", x: (left + width - right) / 2, y: height - 4, "text-anchor": "middle", text: "Move"}));
-    chart.append(svg("text", {class: "score-label", x: 4, y: FONT + 2, "text-anchor": "start", text: opts.yLabel || "Points"}));
+    chart.append(svg("text", {class: "score-label", x: (left + width - right) / 2, y: height - 4, "text-anchor": "middle", text: t("Move")}));
+    chart.append(svg("text", {class: "score-label", x: 4, y: FONT + 2, "text-anchor": "start", text: opts.yLabel || t("Points")}));
     // where the replay stands
     const mark = svg("line", {class: "score-current", y1: top - 4, y2: height - bottom, hidden: true});
     chart.append(mark);
@@ -217,11 +218,11 @@ export function mountScoreChart(root, opts) {
       ring.setAttribute("cx", x(step.seq)); ring.setAttribute("cy", y(v));
       ring.removeAttribute("hidden");
     });
-    const parts = names.map((name, seat) => `${name || `Seat ${seat + 1}`}: ${valueWords(step.scores[seat])}`);
+    const parts = names.map((name, seat) => `${name || t("Seat {number}", {number: seat + 1})}: ${valueWords(step.scores[seat])}`);
     text.textContent = `${moveWords(step.seq)} — ${parts.join(", ")}`;
     figure.dataset.reading = String(step.seq);
     go.hidden = !opts.onPick || step.seq === current;
-    go.textContent = opts.pickLabel ? opts.pickLabel(step.seq) : `Show ${moveWords(step.seq).toLowerCase()}`;
+    go.textContent = opts.pickLabel ? opts.pickLabel(step.seq) : (step.seq === 0 ? t("Show the setup") : t("Show move {number}", {number: step.seq}));
   }
 
   function unread() {
@@ -288,21 +289,21 @@ export function mountScoreChart(root, opts) {
  */
 export async function endScoreChart(card, gameId) {
   if (card.querySelector(".score-box")) return;
-  const box = el("section", {class: "score-box", "aria-label": "Score over time"},
-    [el("h3", {text: "Score over time"})]);
+  const box = el("section", {class: "score-box", "aria-label": t("Score over time")},
+    [el("h3", {text: t("Score over time")})]);
   const actions = card.querySelector(".actions");
   card.insertBefore(box, actions || null);
   let data;
   try {
     data = await fetchScores(gameId);
   } catch (err) {
-    box.append(el("p", {class: "muted", text: "The scores over time cannot be shown just now."}));
+    box.append(el("p", {class: "muted", text: t("The scores over time cannot be shown just now.")}));
     return;
   }
   const host = el("div");
   box.append(host);
   mountScoreChart(host, {names: data.seats, steps: data.steps,
-    hint: "Point at the chart or tap it to read the scores at a move; click it (or the button) to see that move in the replay.",
-    pickLabel: (seq) => `See ${moveWords(seq).toLowerCase()} in the replay`,
+    hint: t("Point at the chart or tap it to read the scores at a move; click it (or the button) to see that move in the replay."),
+    pickLabel: (seq) => (seq === 0 ? t("See the setup in the replay") : t("See move {number} in the replay", {number: seq})),
     onPick: (seq) => location.assign(`/games/${encodeURIComponent(gameId)}/replay?at=${seq}`)});
 }

@@ -8,39 +8,39 @@
 // - never rated (the result is a part of a game played on the table, which the site never sees);
 // - private stays: only people with the link see the table's names and scores.
 
+
+import {t, tn} from "./i18n.js";
 /** What the table uses the game for ("the auction"), or "" for an ordinary game. */
 export function tableAid(game) {
   return (game && game.table_aid) || "";
 }
 
 /** The seat holders a table's host may choose, in the host's words. */
-export const TABLE_HOLDERS = [["open", "Bids on their own phone"], ["host", "Bids entered here"]];
+export const tableHolders = () => [["open", t("Bids on their own phone")], ["host", t("Bids entered here")]];
 
 /** The help above the new lobby's seats. */
-export const TABLE_SEATS_HELP = "You bid as the first player. Each other player bids on their own phone (send "
-  + "them the invite link once the lobby is made), or enter their bids here on your device.";
+export const tableSeatsHelp = () => t("You bid as the first player. Each other player bids on their own phone (send them the invite link once the lobby is made), or enter their bids here on your device.");
 
 /** The lobby's line under its title, with no clock, rating or bot. */
 export function tableMeta(lobby) {
-  const host = (lobby.host && lobby.host.name) || "the host";
-  const n = lobby.seats.length;
-  return `Run by ${host} for ${n} ${n === 1 ? "player" : "players"} at the table · `
-    + (lobby.private ? "only people with the link can see it" : "listed for anyone to watch");
+  const host = (lobby.host && lobby.host.name) || t("the host");
+  return `${tn("Run by {host} for {n} player at the table", "Run by {host} for {n} players at the table", lobby.seats.length, {host})} · `
+    + (lobby.private ? t("only people with the link can see it") : t("listed for anyone to watch"));
 }
 
 /** What a seat entered on the host's device says (the table's name is the seat's own label). */
 export function tableDeviceWords(lobby) {
-  const host = (lobby.host && lobby.host.name) || "the host";
-  return `bids entered on ${host}'s device`;
+  const host = (lobby.host && lobby.host.name) || t("the host");
+  return t("bids entered on {host}'s device", {host});
 }
 
 /** The host's hint while seats are open. */
 export function tableWaitingHint(open) {
-  return `Waiting for ${open} more ${open === 1 ? "player" : "players"}: each player bids on their own phone `
-    + "(send them the invite link), or enter their bids here (choose “Bids entered here” for their seat).";
+  return tn("Waiting for {n} more player: each player bids on their own phone (send them the invite link), or enter their bids here (choose “Bids entered here” for their seat).",
+    "Waiting for {n} more players: each player bids on their own phone (send them the invite link), or enter their bids here (choose “Bids entered here” for their seat).", open);
 }
 
 /** The start button's words: "Start the auction". */
 export function tableStart(aid) {
-  return `Start ${aid}`;
+  return aid === "the auction" ? t("Start the auction") : t("Start {what}", {what: aid});
 }

@@ -6,6 +6,7 @@
 
 import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
+import {t} from "./i18n.js";
 
 /** Bind the bar in ``root``; returns ``refresh()`` for the page to call on each step and
  * each takeback notice. ``seat()`` is the seat the page acts for (null for a spectator). */
@@ -33,26 +34,26 @@ export function mountTakeback(root, {gameId, seat}) {
     const note = el("p", {class: "undo-note", role: "status", "data-testid": "undo-note"});
     const buttons = el("div", {class: "undo-buttons"});
     if (can.undo) {
-      buttons.append(el("button", {type: "button", "data-testid": "undo", text: "Undo",
-        title: "Take back your last step of this turn", onclick: () => post("undo", {seq: info.seq, seat: mine}, note)}));
+      buttons.append(el("button", {type: "button", "data-testid": "undo", text: t("Undo"),
+        title: t("Take back your last step of this turn"), onclick: () => post("undo", {seq: info.seq, seat: mine}, note)}));
     }
     if (can.ask && !asked) {
-      buttons.append(el("button", {type: "button", "data-testid": "takeback-ask", text: "Ask to take back",
-        title: "Ask the other players to let you take back your last move", onclick: () => post("takeback", {seq: info.seq, seat: mine}, note)}));
+      buttons.append(el("button", {type: "button", "data-testid": "takeback-ask", text: t("Ask to take back"),
+        title: t("Ask the other players to let you take back your last move"), onclick: () => post("takeback", {seq: info.seq, seat: mine}, note)}));
     }
     if (asked) {
       note.textContent = asked.text;
       if (mine !== null && asked.waiting.includes(mine)) {
         if (confirming) {
           buttons.append(
-            el("button", {type: "button", class: "primary", "data-testid": "takeback-confirm", text: "Yes, take it back",
+            el("button", {type: "button", class: "primary", "data-testid": "takeback-confirm", text: t("Yes, take it back"),
               onclick: () => post("takeback/answer", {seq: asked.seq, accept: true}, note)}),
-            el("button", {type: "button", text: "No", onclick: () => { confirming = false; draw(info); }}));
+            el("button", {type: "button", text: t("No"), onclick: () => { confirming = false; draw(info); }}));
         } else {
           buttons.append(
-            el("button", {type: "button", "data-testid": "takeback-accept", text: "Accept",
+            el("button", {type: "button", "data-testid": "takeback-accept", text: t("Accept"),
               onclick: () => { confirming = true; draw(info); }}),
-            el("button", {type: "button", "data-testid": "takeback-decline", text: "Decline",
+            el("button", {type: "button", "data-testid": "takeback-decline", text: t("Decline"),
               onclick: () => post("takeback/answer", {seq: asked.seq, accept: false}, note)}));
         }
       }

@@ -7,6 +7,7 @@ import {createAnnouncer} from "./announcer.js";
 import {mountMoveBox} from "./move-box.js";
 import {mountTextMode} from "./text-mode.js";
 import {turnWords} from "./text-commands.js";
+import {t} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,7 +31,7 @@ export function mountTextPlay(ctx) {
       if (!wasMine) for (const e of events) if (e && e.text) announcer.say(e.text);
       const view = ctx.state.view || {};
       const mineNow = seat !== null && (view.to_act || []).includes(seat);
-      if (view.finished) announcer.say("The game is over. Type /scores for the result.");
+      if (view.finished) announcer.say(t("The game is over. Type /scores for the result."));
       else if (mineNow && !wasMine) announcer.say(turnWords(ctx));
     },
   };

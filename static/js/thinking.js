@@ -3,14 +3,16 @@
 // (app/play/bot_driver.py). The line also goes once the seat has moved or is no longer to act,
 // so that a frame lost on a reconnection never leaves it standing.
 
+
+import {t} from "./i18n.js";
 /** The line in `node`; returns {onFrame(frame), onState(view, seq)}. names: the seat names. */
 export function thinkingLine(node, names) {
   const thinking = new Map(); // seat -> {seq, actor}
 
   function words(seat, actor) {
-    const name = names[seat] || `Seat ${seat + 1}`;
-    if (actor === "resigned" || actor === "timeout") return `The bot playing for ${name} is thinking…`;
-    return `${name} is thinking…`;
+    const name = names[seat] || t("Seat {number}", {number: seat + 1});
+    if (actor === "resigned" || actor === "timeout") return t("The bot playing for {name} is thinking…", {name});
+    return t("{name} is thinking…", {name});
   }
 
   function draw() {

@@ -5,33 +5,34 @@ import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
 import {formatWords, whenWords} from "./tournament_words.js";
+import {t, tn} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = [];
 
-function item(t, section) {
-  const players = `${t.players} ${t.players === 1 ? "player" : "players"}`;
-  const meta = section === "upcoming" ? `${players}, registration closes ${whenWords(t.starts_at)}`
-    : section === "running" ? `${players}, round ${t.current_round} of ${t.rounds}`
-      : `${players}, ${t.rounds} ${t.rounds === 1 ? "round" : "rounds"}`;
+function item(tour, section) {
+  const players = tn("{n} player", "{n} players", tour.players);
+  const meta = section === "upcoming" ? `${players}, ${t("registration closes {when}", {when: whenWords(tour.starts_at)})}`
+    : section === "running" ? `${players}, ${t("round {round} of {rounds}", {round: tour.current_round, rounds: tour.rounds})}`
+      : `${players}, ${tn("{n} round", "{n} rounds", tour.rounds)}`;
   return el("li", {class: "item", "data-testid": "t-item"}, [
     el("span", {class: "item-main"}, [
-      el("strong", {text: t.name}),
-      el("span", {class: "muted", text: ` ${t.title}, ${formatWords(t.format, t.table_size)}`}),
-      t.rated ? el("span", {class: "tag", text: "rated"}) : null,
+      el("strong", {text: tour.name}),
+      el("span", {class: "muted", text: ` ${tour.title}, ${formatWords(tour.format, tour.table_size)}`}),
+      tour.rated ? el("span", {class: "tag", text: t("rated")}) : null,
     ]),
     el("span", {class: "item-meta", text: meta}),
-    el("a", {class: "button", href: `/tournaments/${encodeURIComponent(t.id)}`,
-      text: section === "upcoming" ? "Open" : section === "running" ? "Follow" : "Results"}),
+    el("a", {class: "button", href: `/tournaments/${encodeURIComponent(tour.id)}`,
+      text: section === "upcoming" ? t("Open") : section === "running" ? t("Follow") : t("Results")}),
   ]);
 }
 
 async function drawLists() {
   const lists = await api("GET", "/api/tournaments");
-  for (const [section, empty] of [["upcoming", "No tournament is open for registration."],
-    ["running", "No tournament is being played."], ["finished", "No finished tournament yet."]]) {
+  for (const [section, empty] of [["upcoming", t("No tournament is open for registration.")],
+    ["running", t("No tournament is being played.")], ["finished", t("No finished tournament yet.")]]) {
     const box = clear($(`t-${section}`));
-    for (const t of lists[section] || []) box.append(item(t, section));
+    for (const tour of lists[section] || []) box.append(item(tour, section));
     if (!(lists[section] || []).length) box.append(el("li", {class: "muted", text: empty}));
   }
 }
@@ -78,8 +79,8 @@ function wireForm() {
     const button = $("t-form").querySelector("button[type=submit]");
     button.disabled = true;
     try {
-      const t = await api("POST", "/api/tournaments", body);
-      location.assign(`/tournaments/${encodeURIComponent(t.id)}`);
+      const tour = await api("POST", "/api/tournaments", body);
+      location.assign(`/tournaments/${encodeURIComponent(tour.id)}`);
     } catch (err) {
       $("t-error").textContent = errorText(err);
       button.disabled = false;

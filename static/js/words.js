@@ -3,6 +3,7 @@
 // and a move's error keeps the id as a small "Rule CAR-15" link to the game's rules page.
 
 import {el} from "./dom.js";
+import {t} from "./i18n.js";
 
 const ID = "[A-Z]{2,4}-\\d+[a-z]?";
 // "CAR-15: ", "GB-13f, GB-14: " at the start of a text
@@ -43,7 +44,7 @@ export function errorNodes(text, kind) {
   const nodes = [said];
   for (const rule of rules) {
     nodes.push(" ", el("a", {class: "rule-ref muted", style: "font-size: .85em", href: kind ? `/rules/${kind}` : "#",
-      target: "_blank", rel: "noopener", title: `The rules of this game (rule ${rule})`, text: `Rule ${rule}`}));
+      target: "_blank", rel: "noopener", title: t("The rules of this game (rule {rule})", {rule}), text: t("Rule {rule}", {rule})}));
   }
   return nodes;
 }
