@@ -16,8 +16,8 @@ from typing import Any
 
 from app.games.base import Engine, Event, Move, ReplayRng, Reveal, Seat
 from app.json_text import json_text
-from app.play.origin import is_origin, origin_text
-from app.play.undo_log import is_undo, is_undo_event, undo_text
+from app.play.origin import is_origin, origin_message, origin_text
+from app.play.undo_log import is_undo, is_undo_event, undo_message, undo_text
 from app.realtime.diff import diff
 from app.realtime.viewer import Viewer
 
@@ -201,10 +201,11 @@ class LiveGame:
         public = self.finished
         for event in events:
             if is_origin(event):  # the platform's own, public: where a continued game came from
-                out.append({**event, "text": origin_text(event)})
+                out.append({**event, "text": origin_text(event), "message": origin_message(event)})
                 continue
             if is_undo_event(event):  # the platform's own too, public: an undo or a takeback
-                out.append({**event, "text": undo_text(event, self.names)})
+                out.append({**event, "text": undo_text(event, self.names),
+                            "message": undo_message(event, self.names)})
                 continue
             seen = event if public else self.engine.redact_event(event, viewer)
             if seen is None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.games.messages import Message, say
+
 CONTINUED = "Continued"
 """The type of the origin event: ``{"type": "Continued", "game": id or None, "step": k}``."""
 
@@ -26,3 +28,12 @@ def origin_text(event: dict[str, Any]) -> str:
     where = "an earlier game" if event.get("game") else "a game played elsewhere"
     return (f"Continued from move {event.get('step')} of {where}; the cards and tiles not yet "
             "seen were shuffled again.")
+
+
+def origin_message(event: dict[str, Any]) -> Message:
+    """``origin_text`` as a message, said in each reader's language (issue 29)."""
+    if event.get("game"):
+        return say("Continued from move {step} of an earlier game; the cards and tiles not yet "
+                   "seen were shuffled again.", step=event.get("step"))
+    return say("Continued from move {step} of a game played elsewhere; the cards and tiles not "
+               "yet seen were shuffled again.", step=event.get("step"))

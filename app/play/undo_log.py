@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from app.games.base import Engine, Event, GameError, IllegalMove, ReplayRng, Reveal
+from app.games.messages import Message, say, say_n
 
 UNDO = "Undo"
 TAKEBACK = "Takeback"
@@ -76,6 +77,23 @@ def undo_text(event: Event, names: list[str]) -> str:
         return f"{who} undid {what} (back to {where})."
     what = "a move" if moves == 1 else f"{moves} moves"
     return f"{who} took back {what} with everyone's agreement (back to {where})."
+
+
+def undo_message(event: Event, names: list[str]) -> Message:
+    """``undo_text`` as a message, said in each reader's language (issue 29)."""
+    seat = event.get("seat")
+    who: Any = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else say("A player")
+    moves = int(event.get("moves", 1))
+    to = event.get("to")
+    where = say("the start of the game") if not to else say("the position after move {number}",
+                                                             number=to)
+    if event.get("type") == UNDONE:
+        return say_n("{who} undid their last step (back to {where}).",
+                     "{who} undid their last {n} steps (back to {where}).", moves,
+                     who=who, where=where)
+    return say_n("{who} took back a move with everyone's agreement (back to {where}).",
+                 "{who} took back {n} moves with everyone's agreement (back to {where}).", moves,
+                 who=who, where=where)
 
 
 _UNDO_TEXT = re.compile(r"^\s*(undo|takeback)\s+to\s+(\d{1,6})\s*$", re.IGNORECASE)

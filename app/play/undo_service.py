@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app.errors import ApiError, conflict, forbidden, unauthorized
 from app.games.base import GameError
+from app.games.messages import Message, say, say_n
 from app.play.games_cache import GamesCache
 from app.play.live import LiveGame
 from app.play.move_pipeline import MovePipeline
@@ -124,7 +125,8 @@ class UndoService:
                    and _person(live, s) != _person(live, asker)]
         return {"seat": row.seat, "seq": row.at_seq, "to": row.to_seq, "moves": row.moves,
                 "waiting": waiting,
-                "text": _request_words(live, row.seat, row.moves, waiting)}
+                "text": _request_words(live, row.seat, row.moves, waiting),
+                "message": _request_message(live, row.seat, row.moves, waiting)}
 
     def choices(self, live: LiveGame, user_id: str | None, seat: int | None) -> dict[str, bool]:
         """What the caller's seat may do now: undo its last step, ask for a takeback (the
@@ -240,6 +242,17 @@ def _person(live: LiveGame, seat: dict[str, Any] | None) -> str | None:
     if seat["holder"] == "host":
         return live.host_id
     return None
+
+
+def _request_message(live: LiveGame, seat: int, moves: int, waiting: list[int]) -> Message:
+    """``_request_words`` as a message, said in each reader's language (issue 29)."""
+    names = live.names
+    asked = say_n("{name} asks to take back their last move.",
+                  "{name} asks to take back their last {n} moves.", moves, name=names[seat])
+    if not waiting:
+        return asked
+    return say("{asked} Waiting for {names} to answer.", asked=asked,
+               names=[names[s] for s in waiting])
 
 
 def _request_words(live: LiveGame, seat: int, moves: int, waiting: list[int]) -> str:

@@ -74,7 +74,7 @@ function labelNodes(text) {
 function playerHead(s, name, winners) {
   const dot = seatDot(s.seat);
   return [s.rank !== null ? el("span", {class: "rank", text: `${s.rank}.`}) : null, dot,
-    el("span", {text: name}), winners.has(s.seat) ? el("span", {class: "tag", text: "winner"}) : null];
+    el("span", {text: name}), winners.has(s.seat) ? el("span", {class: "tag", text: t("winner")}) : null];
 }
 
 function table(seats, nameOf, winners) {

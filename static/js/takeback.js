@@ -6,7 +6,7 @@
 
 import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
-import {t} from "./i18n.js";
+import {say, t} from "./i18n.js";
 
 /** Bind the bar in ``root``; returns ``refresh()`` for the page to call on each step and
  * each takeback notice. ``seat()`` is the seat the page acts for (null for a spectator). */
@@ -42,7 +42,7 @@ export function mountTakeback(root, {gameId, seat}) {
         title: t("Ask the other players to let you take back your last move"), onclick: () => post("takeback", {seq: info.seq, seat: mine}, note)}));
     }
     if (asked) {
-      note.textContent = asked.text;
+      note.textContent = asked.message ? say(asked.message) : asked.text;
       if (mine !== null && asked.waiting.includes(mine)) {
         if (confirming) {
           buttons.append(

@@ -1,0 +1,113 @@
+"""German words are longer (issue 29, "Tests"): in real Chromium at 1280x800 and 390x844, a German
+browser's home, new-lobby, lobby, game (live and finished), replay and rules pages keep their
+layout: nothing is wider than the window, and no button's words are cut off (a button's
+``scrollWidth`` above its ``clientWidth``). The pages are checked once they are drawn in German
+(no English heading left), and each is saved as a screenshot in /tmp/shots/i18n-layout/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.api import post, start_against_bots, wait_finished
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path("/tmp/shots/i18n-layout")
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+RULES = ["bazaar", "bombay-bazar", "carcassonne", "carcassonne-auction", "grand-bazaar"]
+
+# What is too wide, in the page's own terms: the document wider than the window, an element
+# that reaches past the window's right edge outside a scrolling box, and a button (or a link
+# drawn as one) whose words need more room than it has.
+LAYOUT = """() => {
+  const width = document.documentElement.clientWidth;
+  const problems = [];
+  if (document.documentElement.scrollWidth > width + 1) {
+    problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px window`);
+  }
+  const scrolls = (node) => {
+    for (let up = node.parentElement; up; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (/(auto|scroll|hidden)/.test(style.overflowX) && up.scrollWidth > up.clientWidth) return true;
+    }
+    return false;
+  };
+  const shown = (node) => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== "hidden";
+  for (const node of document.querySelectorAll("main *, header *")) {
+    if (!shown(node) || node.closest(".sr-only")) continue;
+    const box = node.getBoundingClientRect();
+    if (box.width && box.right > width + 1 && !scrolls(node)) {
+      problems.push(`${node.tagName.toLowerCase()}.${node.className} reaches ${Math.round(box.right)} px: ${(node.textContent || "").trim().slice(0, 50)}`);
+    }
+  }
+  for (const node of document.querySelectorAll("button, a.button, input[type=submit]")) {
+    if (!shown(node)) continue;
+    if (node.scrollWidth > node.clientWidth + 1) {
+      problems.push(`clipped button "${(node.textContent || node.value || "").trim().slice(0, 50)}": ${node.scrollWidth} > ${node.clientWidth}`);
+    }
+  }
+  return [...new Set(problems)].slice(0, 20);
+}"""
+
+
+def check(page: Any, name: str) -> None:
+    """The page as it is now keeps its layout; a screenshot of it is kept."""
+    page.wait_for_load_state("networkidle")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    problems = page.evaluate(LAYOUT)
+    assert problems == [], f"{name}: {problems}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_german_pages_keep_their_layout(guest, size: str) -> None:  # type: ignore[no-untyped-def]
+    page = guest("Annemarie", "/", locale="de-DE", viewport=SIZES[size])
+    page.locator("html[lang=de]").wait_for(state="attached")
+    page.get_by_test_id("create-carcassonne").filter(has_text="Lobby anlegen").wait_for()
+    check(page, f"home-{size}")
+
+    page.goto("/lobbies/new?kind=carcassonne")
+    page.get_by_text("Neue Lobby für Carcassonne").first.wait_for()
+    check(page, f"lobby-new-{size}")
+
+    lobby = post(page, "/api/lobbies", {"kind": "carcassonne", "players": 3, "options": {}})
+    post(page, f"/api/lobbies/{lobby['id']}/bots", {"seat": 1})
+    page.goto(f"/lobbies/{lobby['id']}")
+    page.get_by_test_id("seat-1").filter(has_text="Bot (normal)").wait_for()
+    page.get_by_text("Warte auf 1 weiteren Spieler").first.wait_for()
+    check(page, f"lobby-{size}")
+
+    live = start_against_bots(page, "carcassonne", 2)
+    page.goto(f"/games/{live}")
+    page.locator("#game-status").filter(has_text="Läuft").wait_for()
+    page.locator("#board[data-board]").wait_for(state="attached")
+    check(page, f"game-carcassonne-{size}")
+
+    done = start_against_bots(page, "bazaar", 2, resign=True)
+    wait_finished(page, done)
+    page.goto(f"/games/{done}")
+    page.locator("#outcome-title").filter(has_text="Endstand").wait_for()
+    check(page, f"game-finished-{size}")
+
+    page.goto(f"/games/{done}/replay?at=3")
+    page.get_by_test_id("step-label").filter(has_text="Zug 3 von").wait_for()
+    check(page, f"replay-{size}")
+
+    for kind in RULES:
+        page.goto(f"/rules/{kind}")
+        page.locator("article.rules h1").filter(has_text="die Regeln").wait_for()
+        assert page.locator("article.rules h2", has_text="Züge schreiben").count() == 1
+        check(page, f"rules-{kind}-{size}")
+
+    # the check sees what it looks for: a cut-off button and a block wider than the window
+    page.evaluate("""() => {
+      const main = document.querySelector("main");
+      main.append(Object.assign(document.createElement("button"), {textContent: "Ein sehr langer Knopftext",
+        style: "width: 3rem; white-space: nowrap; overflow: hidden"}));
+      main.append(Object.assign(document.createElement("div"), {textContent: "breit", style: "width: 3000px"}));
+    }""")
+    found = page.evaluate(LAYOUT)
+    assert any("clipped button" in p for p in found) and any("wide in a" in p for p in found), found
