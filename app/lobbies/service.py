@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.errors import ApiError, conflict, forbidden, not_found
 from app.games import bots
 from app.games.base import Engine, GameError, get_engine
+from app.games.messages import N_
 from app.identity.service import Identity
 from app.ids import new_id
 from app.lobbies import repository as repo
@@ -149,11 +150,13 @@ def takebacks_allowed(lobby: Lobby) -> bool:
 
 
 def takebacks_words(lobby: Lobby) -> str:
-    """The lobby's takeback rule in words, as the lobby page and a rated game show it."""
+    """The lobby's takeback rule in words, as the lobby page and a rated game show it (a
+    message id: the page says it in its language)."""
     if takebacks_allowed(lobby):
-        return ("Takebacks allowed: a player may ask to take back a move until something "
-                "hidden is revealed, if everyone else agrees.")
-    return "No takebacks: a move stands once the turn has passed (undo within your turn only)."
+        return N_("Takebacks allowed: a player may ask to take back a move until something "
+                  "hidden is revealed, if everyone else agrees.")
+    return N_("No takebacks: a move stands once the turn has passed (undo within your turn "
+              "only).")
 
 
 def _check_private_rated(private: bool, rated: bool) -> None:

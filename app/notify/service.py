@@ -15,6 +15,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import ApiError
+from app.games.messages import Message, say
 from app.notify.events import CHANNELS, EVENTS
 from app.notify.models import EmailAddress, NotifySettings, OutboxRow, PushSubscription
 from app.notify.outbox import choices_of
@@ -122,19 +123,19 @@ async def verify(session: AsyncSession, user_id: str, address: str) -> bool:
     return True
 
 
-async def unsubscribe(session: AsyncSession, user_id: str, address: str, kind: str) -> str:
-    """One-click unsubscribe (RFC 8058): what was turned off, in words."""
+async def unsubscribe(session: AsyncSession, user_id: str, address: str, kind: str) -> Message:
+    """One-click unsubscribe (RFC 8058): what was turned off, as a message."""
     row = await session.get(EmailAddress, user_id)
     if row is None or row.address != address:
-        return "This address gets no mail from Bazaar."
+        return say("This address gets no mail from Bazaar.")
     if kind == "address":  # the verification mail's link: forget the address
         await remove_address(session, user_id)
-        return "The address is forgotten; it gets no mail from Bazaar."
+        return say("The address is forgotten; it gets no mail from Bazaar.")
     kinds = [kind] if kind in EVENTS else list(EVENTS)  # a digest's link: every mail
     await change_settings(session, user_id, {"events": {k: {"email": False} for k in kinds}})
     if kind in EVENTS:
-        return f"No more mail for: {EVENTS[kind].lower()}."
-    return "No more mail from Bazaar."
+        return say("No more mail for: {event}.", event=say(EVENTS[kind]))
+    return say("No more mail from Bazaar.")
 
 
 def endpoint_allowed(endpoint: str, hosts: str, extra_origins: str) -> bool:

@@ -123,7 +123,7 @@ async function lobbyPage() {
     const aid = tableAid(game);
     $("lobby-meta").textContent = aid ? tableMeta(lobby) : lobbyMeta(lobby);
     $("start-game").textContent = aid ? tableStart(aid) : t("Start the game");
-    $("lobby-takebacks").textContent = aid ? "" : lobby.takebacks_words || "";
+    $("lobby-takebacks").textContent = aid ? "" : (lobby.takebacks_words ? t(lobby.takebacks_words) : "");
     for (const id of ["settings-takeover", "settings-rated", "settings-takebacks"]) $(id).closest(".field").hidden = Boolean(aid);
     showRulesLink($("lobby-rules"), lobby.kind, lobby.title);
     const invite = $("invite-link");

@@ -80,7 +80,7 @@ export function seatItem(seat, {lobby, you, me, game, path, act, named, say}) {
     if (seat.holder === "user") select.append(el("option", {value: "user", text: t("{name} (player)", {name: seat.name || t("Player")}), selected: true}));
     if (seat.holder === "invited") select.append(el("option", {value: "invited", text: t("{name} (not here yet)", {name: seat.name || t("Player")}), selected: true}));
     const current = seat.holder === "bot" ? (seat.level === "hard" ? "bot-hard" : "bot") : seat.holder;
-    for (const [v, text] of aid ? tableHolders() : [["open", t("Open")], ...botChoices(), ["host", t("My device")]]) {
+    for (const [v, text] of aid ? tableHolders() : [["open", t("Open seat")], ...botChoices(), ["host", t("My device")]]) {
       select.append(el("option", {value: v, text, selected: current === v}));
     }
     select.addEventListener("change", () => {

@@ -4,9 +4,9 @@
 
 import {el, clear, seatColor, seatName} from "./dom.js";
 import {seatDot} from "./seat_mark.js";
-import {num, plural} from "./plain_words.js";
+import {num} from "./plain_words.js";
 import {soloFormula} from "./outcome.js";
-import {t} from "./i18n.js";
+import {t, tn} from "./i18n.js";
 
 // A public per-player figure worth a line in the generic panel: numbers, short words, small
 // collections of numbers (booleans and empty collections say little without the game's context).
@@ -35,7 +35,7 @@ function clockLabel(seconds) {
   if (s >= 3600) {
     // turn-based tables (issue 27): days and hours, as the server says them
     const days = Math.floor(s / 86400), hours = Math.floor((s % 86400) / 3600);
-    return [days ? plural(days, "day") : "", hours ? plural(hours, "hour") : ""].filter(Boolean).join(" ");
+    return [days ? tn("{n} day", "{n} days", days) : "", hours ? tn("{n} hour", "{n} hours", hours) : ""].filter(Boolean).join(" ");
   }
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }

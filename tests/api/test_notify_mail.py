@@ -74,7 +74,7 @@ def test_one_click_unsubscribe_stops_that_event_by_mail(outside: Outside, player
     # what a mail client does for RFC 8058: a POST without cookie or token of the account
     reply = httpx.post(link, content=b"List-Unsubscribe=One-Click",
                        headers={"content-type": "application/x-www-form-urlencoded"})
-    assert reply.status_code == 200 and "No more mail for: it is your turn." in reply.text
+    assert reply.status_code == 200 and "No more mail for: It is your turn." in reply.text
     events = {e["kind"]: e for e in ann.ok(ann.get("/api/notify/settings"))["events"]}
     assert events["your-turn"]["email"] is False and events["finished"]["email"] is True
     play_turn(ann, game_id, 0)

@@ -13,13 +13,15 @@ from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import Field
 
 from app.errors import ApiError
+from app.games.messages import Message, say
+from app.i18n.render import render
 from app.notify import service, tokens
 from app.notify.sender import Notifier
 from app.notify.vapid import public_key
 from app.ratelimit import limit_own
 from app.schemas import Body
 from app.web.deps import CurrentUser, SessionDep
-from app.web.routes.pages import render_page
+from app.web.routes.pages import page_language, render_page
 
 ROOT = Path(__file__).resolve().parents[3]
 STATIC = ROOT / "static"
@@ -137,12 +139,13 @@ async def unsubscribe_push(body: EndpointIn, session: SessionDep, user: CurrentU
     return Response(status_code=204)
 
 
-async def _words(request: Request, title: str, text: str, form_token: str | None = None
+async def _words(request: Request, title: Message, text: Message, form_token: str | None = None
                  ) -> HTMLResponse:
     """A page of words (a verified address, an unsubscribe), in the pages' own way: the
     visitor's language, the header's picker."""
-    return await render_page(request, "notify.html", title=title, text=text,
-                             form_token=form_token, needs_identity=False)
+    lang = await page_language(request)
+    return await render_page(request, "notify.html", title=render(title, lang),
+                             text=render(text, lang), form_token=form_token, needs_identity=False)
 
 
 @router.get("/notify/verify", response_class=HTMLResponse, include_in_schema=False)
@@ -150,12 +153,13 @@ async def verify(token: str, request: Request, session: SessionDep) -> HTMLRespo
     """The link of the verification mail."""
     read = tokens.read_verify(request.app.state.settings.notify_secret, token)
     if read is None or not await service.verify(session, *read):
-        return await _words(request, "This link does not work",
-                      "It is too old or its address has changed. Give the address again on "
-                      "your account page for a new link.")
+        return await _words(request, say("This link does not work"),
+                            say("It is too old or its address has changed. Give the address "
+                                "again on your account page for a new link."))
     await session.commit()
-    return await _words(request, "Address confirmed",
-                  f"{read[1]} now gets the notices you chose on your account page.")
+    return await _words(request, say("Address confirmed"),
+                        say("{address} now gets the notices you chose on your account page.",
+                            address=read[1]))
 
 
 @router.get("/notify/unsubscribe", response_class=HTMLResponse, include_in_schema=False)
@@ -163,8 +167,10 @@ async def unsubscribe_page(token: str, request: Request) -> HTMLResponse:
     """The unsubscribe link opened in a browser: a button, so that a link checker that opens
     every link in a mail unsubscribes nobody."""
     if tokens.read_unsubscribe(request.app.state.settings.notify_secret, token) is None:
-        return await _words(request, "This link does not work", "It was changed or cut short.")
-    return await _words(request, "Unsubscribe", "Stop these mails from Bazaar?", form_token=token)
+        return await _words(request, say("This link does not work"),
+                            say("It was changed or cut short."))
+    return await _words(request, say("Unsubscribe"), say("Stop these mails from Bazaar?"),
+                        form_token=token)
 
 
 @router.post("/notify/unsubscribe", response_class=HTMLResponse, include_in_schema=False)
@@ -177,7 +183,7 @@ async def unsubscribe(token: str, request: Request, session: SessionDep) -> HTML
         return HTMLResponse("This link does not work.", status_code=400)
     said = await service.unsubscribe(session, *read)
     await session.commit()
-    return await _words(request, "Unsubscribed", said)
+    return await _words(request, say("Unsubscribed"), said)
 
 
 @router.get("/sw.js", include_in_schema=False)
