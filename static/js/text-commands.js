@@ -62,8 +62,8 @@ async function lastWords(ctx) {
   const said = (last.events || []).map((e) => (e.message ? say(e.message) : e.text)).filter(Boolean).join(" ");
   const what = said || t("a move");
   if (!Number.isInteger(last.seat)) return t("Last move, number {number}: {move}", {number: last.seq, move: what});
-  if (last.seat === ctx.state.seat) return t("Last move, number {number}, by you: {move}", {number: last.seq, move: what});
-  return t("Last move, number {number}, by {name}: {move}", {number: last.seq, name: nameOf(ctx, last.seat), move: what});
+  if (last.seat === ctx.state.seat) return t("Last move, number {number} by you: {move}", {number: last.seq, move: what});
+  return t("Last move, number {number} by {name}: {move}", {number: last.seq, name: nameOf(ctx, last.seat), move: what});
 }
 
 function clockWords(ctx) {
