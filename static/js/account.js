@@ -72,19 +72,25 @@ function showCodes(codes) {
   $("codes-list").scrollIntoView({block: "nearest"});
 }
 
+/** A passkey in words: its name (or "Passkey 2"), when it was added and last used. */
+function keyWords(key, i) {
+  const name = key.name || t("Passkey {number}", {number: i + 1});
+  return t("{name}: added {added}, last used {used}", {name, added: when(key.created_at), used: when(key.last_used_at)});
+}
+
 function renderAccount(me) {
   $("account-username").textContent = me.username;
   const others = me.sessions.length - 1;
   const left = me.recovery_codes_left;
-  $("account-sessions").textContent = `${others === 0 ? t("Signed in on this device only.")
-    : tn("Signed in here and on {n} other device.", "Signed in here and on {n} other devices.", others)} `
-    + tn("{n} recovery code left.", "{n} recovery codes left.", left);
+  const where = others === 0 ? t("Signed in on this device only.")
+    : tn("Signed in here and on {n} other device.", "Signed in here and on {n} other devices.", others);
+  $("account-sessions").textContent = where + " " + tn("{n} recovery code left.", "{n} recovery codes left.", left);
   $("name-input").value = me.name;
   const list = $("passkeys-list");
   clear(list);
   if (!me.passkeys.length) list.append(el("li", {class: "muted", text: t("No passkey yet.")}));
   me.passkeys.forEach((key, i) => list.append(el("li", {"data-testid": "passkey",
-    text: t("{name}: added {added}, last used {used}", {name: key.name || t("Passkey {number}", {number: i + 1}), added: when(key.created_at), used: when(key.last_used_at)})})));
+    text: keyWords(key, i)})));
   show("account");
 }
 

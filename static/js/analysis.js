@@ -123,7 +123,8 @@ export function mountAnalysis(root, opts) {
     else if (move.best) {
       const words = await opts.describe(seq, move.best).catch(() => null);
       if (mine !== token) return;
-      bot = t("The bot would have played: {move}.", {move: words || t("another move")});
+      const other = t("another move");
+      bot = t("The bot would have played: {move}.", {move: words || other});
     }
     here.textContent = `${change} ${bot}`.trim();
     here.dataset.seq = String(seq);

@@ -66,9 +66,10 @@ export async function lobbyLine(lobby) {
   const origin = lobby.continuing;
   if (!origin) return null;
   const {words} = await gameWords(origin.game);
+  const title = lobby.title || t("the game");
   return el("p", {class: "continuing", dataset: {testid: "lobby-continuing"}},
     withNodes(t("Continuing {title} from move {number} of {game}. The cards and tiles not yet seen are shuffled again; the players and options stay as they were.",
-      {title: lobby.title || t("the game"), number: origin.step}), {game: sourceLink(origin, words)}));
+      {title, number: origin.step}), {game: sourceLink(origin, words)}));
 }
 
 async function fill() {

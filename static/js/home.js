@@ -83,7 +83,7 @@ function drawWaiting(lobbies) {
     if (!open.length) { node.textContent = t("Nobody is waiting for this game right now."); continue; }
     const hosts = [...new Set(open.map((l) => (l.host && l.host.name) || t("a player")))];
     const names = hosts.length > 3 ? listWords([...hosts.slice(0, 3), tn("{n} more", "{n} more", hosts.length - 3)]) : listWords(hosts);
-    node.append(`${t("Waiting for players: {names}.", {names})} `,
+    node.append(t("Waiting for players: {names}.", {names}) + " ",
       el("a", {href: `/lobbies/${encodeURIComponent(open[open.length - 1].id)}`, "data-testid": `join-waiting-${kind}`,
         text: open.length === 1 ? t("Join") : t("Join the first")}));
   }
@@ -101,7 +101,7 @@ function drawLobbies(all) {
     list.append(el("li", {class: "item"}, [
       el("span", {class: "item-main"}, [
         el("strong", {text: l.title}),
-        el("span", {class: "muted", text: ` ${t("hosted by {name}", {name: (l.host && l.host.name) || "?"})}`}),
+        el("span", {class: "muted", text: " " + t("hosted by {name}", {name: (l.host && l.host.name) || "?"})}),
       ]),
       el("span", {class: "item-meta", text: t("{taken}/{total} seats", {taken, total: l.seats.length})}),
       el("a", {class: "button", href: `/lobbies/${encodeURIComponent(l.id)}`, text: t("Join")}),

@@ -63,7 +63,7 @@ export function signedOut({clear = true} = {}) {
   if (document.getElementById("signed-out")) return;
   const next = `/signin?next=${encodeURIComponent(location.pathname + location.search)}`;
   const note = el("div", {id: "signed-out", class: "signed-out", role: "alert", "data-testid": "signed-out"}, [
-    el("span", {text: `${t("You were signed out on this device.")} `}),
+    el("span", {text: t("You were signed out on this device.") + " "}),
     el("a", {class: "button primary", href: next, "data-testid": "signed-out-signin", text: t("Sign in")}),
   ]);
   const main = document.getElementById("page");
@@ -117,7 +117,7 @@ function askForName({why = "", submit = t("Continue"), before = null, cancellabl
   const button = form.querySelector("button[type=submit]");
   const extra = document.getElementById("identity-before");
   document.getElementById("identity-why").textContent = document.body.dataset.signedOut === "yes"
-    ? `${t("You were signed out on this device: sign in to use your account again, or pick a name to go on as a guest.")} ${why}`.trim()
+    ? (t("You were signed out on this device: sign in to use your account again, or pick a name to go on as a guest.") + " " + why).trim()
     : why;
   extra.replaceChildren(...(before ? [before] : []));
   button.textContent = submit;

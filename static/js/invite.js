@@ -26,8 +26,8 @@ export function invitePreview(lobby) {
     {host: el("strong", {text: host}), title: el("strong", {text: lobby.title})})),
     seats,
     el("p", {class: "help"}, [lobby.status === "open"
-      ? `${tn("{n} seat free: give your name below and the next one is yours.", "{n} seats free: give your name below and the next one is yours.", lobby.seats.filter((s) => s.holder === "open").length)} `
-      : `${t("The game has already started.")} `, link]),
+      ? tn("{n} seat free: give your name below and the next one is yours.", "{n} seats free: give your name below and the next one is yours.", lobby.seats.filter((s) => s.holder === "open").length) + " "
+      : t("The game has already started.") + " ", link]),
   ]);
 }
 
@@ -52,7 +52,8 @@ export function wireInviteLink(title) {
   const share = $("share-invite");
   share.hidden = typeof navigator.share !== "function";
   share.addEventListener("click", async () => {
-    const data = {title: t("{title} at Bazaar", {title: title() || t("A game")}), text: t("Come and play with me:"), url: $("invite-link").value};
+    const game = title() || t("A game");
+    const data = {title: t("{title} at Bazaar", {title: game}), text: t("Come and play with me:"), url: $("invite-link").value};
     try {
       await navigator.share(data);
       $("copy-note").textContent = "";

@@ -20,7 +20,7 @@ export function lobbyHint(lobby, you, aid) {
   if (you.is_host) {
     if (ready) hint = t("Everyone is here: start when you are ready.");
     else if (unset > 0) hint = t("Before the start, enter {what} in the settings form.", {what: andWords(missing.slice(people))})
-      + (people ? ` ${t("Also waiting for {names}.", {names: andWords(waitingFor)})}` : "");
+      + (people ? " " + t("Also waiting for {names}.", {names: andWords(waitingFor)}) : "");
     else if (invitedSeats.length && !open) hint = t("Waiting for {names}. You may give a seat to a bot instead.", {names: andWords(waitingFor)});
     else if (invitedSeats.length) hint = t("Waiting for {names}. Send the invite link, or give a seat to a bot.", {names: andWords(waitingFor)});
     else if (aid) hint = tableWaitingHint(open);
@@ -33,7 +33,7 @@ export function lobbyHint(lobby, you, aid) {
         : t("{host} offers a rematch: your seat is kept for you.", {host});
   } else {
     hint = you.seats.length ? t("You are in. The game starts when the host says so.") : open ? t("Take a free seat to play.") : t("This lobby is full.");
-    if (unset > 0) hint += ` ${t("The host still has to enter {what}.", {what: andWords(missing.slice(people))})}`;
+    if (unset > 0) hint += " " + t("The host still has to enter {what}.", {what: andWords(missing.slice(people))});
   }
   return {ready, hint};
 }

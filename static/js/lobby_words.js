@@ -38,7 +38,9 @@ export function ratedText(rated) {
 
 /** The lobby's line under its title: "Host: Ann · 3 players · public · casual · no clock · …". */
 export function lobbyMeta(lobby) {
-  return `${t("Host: {name}", {name: (lobby.host && lobby.host.name) || "?"})} · ${tn("{n} player", "{n} players", lobby.seats.length)} · `
+  const host = t("Host: {name}", {name: (lobby.host && lobby.host.name) || "?"});
+  const players = tn("{n} player", "{n} players", lobby.seats.length);
+  return `${host} · ${players} · `
     + `${privacyText(lobby.private)} · ${ratedText(lobby.rated)} · ${clockText(lobby.clock)} · ${takeoverText(lobby.takeover_level)}`;
 }
 

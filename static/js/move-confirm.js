@@ -76,7 +76,7 @@ export function createMoveGate({bar, send, describe, board, onRefused}) {
     cancelButton.addEventListener("click", () => cancel(true));
     bar.append(
       el("p", {class: "move-confirm-text", "data-testid": "move-confirm-text"}, [
-        el("span", {class: "move-confirm-lead", text: `${t("Your move:")} `}), pending.text]),
+        el("span", {class: "move-confirm-lead", text: t("Your move:") + " "}), pending.text]),
       el("div", {class: "move-confirm-buttons"}, [confirm, cancelButton]));
   }
 

@@ -89,7 +89,7 @@ function showEvents() {
   for (const ev of current.events) {
     const cell = (channel, on, usable) => {
       const box = el("input", {type: "checkbox", "data-testid": `event-${ev.kind}-${channel}`,
-        "aria-label": `${t(ev.label)}: ${channel === "push" ? t("notification") : t("e-mail")}`});
+        "aria-label": t(ev.label) + ": " + (channel === "push" ? t("notification") : t("e-mail"))});
       box.checked = on;
       box.disabled = !usable;
       box.addEventListener("change", () => save({events: {[ev.kind]: {[channel]: box.checked}}}));

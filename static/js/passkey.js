@@ -28,7 +28,7 @@ export function addressProblem(where = location) {
   const port = where.port ? `:${where.port}` : "";
   if (ip) {
     const local = host === "127.0.0.1" || host === "[::1]" || host === "::1";
-    return `${t("Passkeys do not work on an IP address such as {host}: they belong to a name.", {host})} `
+    return t("Passkeys do not work on an IP address such as {host}: they belong to a name.", {host}) + " "
       + (local ? t("Open this page as {address} instead.", {address: `http://localhost${port}${where.pathname}`}) : t("Open this site by its name, over https."));
   }
   if (where.protocol !== "https:" && host !== "localhost" && !host.endsWith(".localhost")) {

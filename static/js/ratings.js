@@ -122,7 +122,7 @@ async function leaderboardPage() {
         el("span", {class: "item-main"}, [el("strong", {text: `${p.place}. `}),
           el("a", {href: `/players/${encodeURIComponent(p.user_id)}`, text: p.name})]),
         el("span", {class: "item-meta", title: p.provisional ? provisionalWords() : null,
-          text: `${ratingText(p.rating, p.provisional)} · ${tn("{n} game, {wins} won", "{n} games, {wins} won", p.games, {wins: p.wins})}`}),
+          text: ratingText(p.rating, p.provisional) + " · " + tn("{n} game, {wins} won", "{n} games, {wins} won", p.games, {wins: p.wins})}),
       ]));
     }
   } catch (err) {

@@ -8,7 +8,7 @@ import {listWords, ordinal, t} from "./i18n.js";
 export function resultWords(g, who = null) {
   const r = g.result;
   const when = g.updated_at ? new Date(g.updated_at).toLocaleDateString(document.documentElement.lang || undefined, {day: "numeric", month: "short", year: "numeric"}) : "";
-  const won = r && r.winners.length ? ` · ${t("{names} won", {names: listWords(r.winners)})}` : "";
+  const won = r && r.winners.length ? " · " + t("{names} won", {names: listWords(r.winners)}) : "";
   let words;
   if (!r) words = t("Finished");
   else if (r.rank === null) words = r.reason === "cancelled" ? t("Cancelled: no ranking") : t("Ended without a ranking");

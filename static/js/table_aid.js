@@ -24,7 +24,7 @@ export const tableSeatsHelp = () => t("You bid as the first player. Each other p
 /** The lobby's line under its title, with no clock, rating or bot. */
 export function tableMeta(lobby) {
   const host = (lobby.host && lobby.host.name) || t("the host");
-  return `${tn("Run by {host} for {n} player at the table", "Run by {host} for {n} players at the table", lobby.seats.length, {host})} · `
+  return tn("Run by {host} for {n} player at the table", "Run by {host} for {n} players at the table", lobby.seats.length, {host}) + " · "
     + (lobby.private ? t("only people with the link can see it") : t("listed for anyone to watch"));
 }
 

@@ -124,7 +124,7 @@ function resultLine(r) {
   const points = tn("{points} point", "{points} points", r.points, {points: pointsWords(r.points)});
   const place = r.tied ? t("shared {place} of {of}", {place: ordinal(r.place), of: r.of}) : t("{place} of {of}", {place: ordinal(r.place), of: r.of});
   const what = r.forfeit ? t("forfeited, no points") : t("{place}, {points}, game score {score}", {place, points, score: r.score});
-  return el("li", {}, [`${t("Round {round}, table {table}: {what}", {round: r.round, table: r.table, what})} `,
+  return el("li", {}, [t("Round {round}, table {table}: {what}", {round: r.round, table: r.table, what}) + " ",
     r.game_id ? el("a", {href: `/games/${encodeURIComponent(r.game_id)}/replay`, text: t("Replay")}) : null]);
 }
 

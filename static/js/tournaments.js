@@ -12,9 +12,9 @@ let catalog = [];
 
 function item(tour, section) {
   const players = tn("{n} player", "{n} players", tour.players);
-  const meta = section === "upcoming" ? `${players}, ${t("registration closes {when}", {when: whenWords(tour.starts_at)})}`
-    : section === "running" ? `${players}, ${t("round {round} of {rounds}", {round: tour.current_round, rounds: tour.rounds})}`
-      : `${players}, ${tn("{n} round", "{n} rounds", tour.rounds)}`;
+  const meta = section === "upcoming" ? players + ", " + t("registration closes {when}", {when: whenWords(tour.starts_at)})
+    : section === "running" ? players + ", " + t("round {round} of {rounds}", {round: tour.current_round, rounds: tour.rounds})
+      : players + ", " + tn("{n} round", "{n} rounds", tour.rounds);
   return el("li", {class: "item", "data-testid": "t-item"}, [
     el("span", {class: "item-main"}, [
       el("strong", {text: tour.name}),
