@@ -3,7 +3,7 @@
 // deletes itself (docs/api.md, "Accounts").
 
 import {el, clear} from "./dom.js";
-import {t} from "./i18n.js";
+import {t, tn} from "./i18n.js";
 import {api, ApiError, errorText} from "./api.js";
 import {addPasskey, wirePasskeyButton} from "./passkey.js";
 
