@@ -22,12 +22,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from app.games.base import IllegalMove, InvalidMove, Move
+from app.games.base import InvalidMove, Move
+from app.games.messages import say
 from app.games.notation import normal, unknown
 
 from .data import PICTURE_IDS
 from .geometry import LAYOUT_OF_TURN, LAYOUTS
 from .moves import parse as parse_json
+from .words import illegal
 
 RULE = "BOM-54"
 EXAMPLES = ("D9", "D9 r2", "elephant C", "hide 2", "odd")
@@ -84,9 +86,11 @@ def parse(legal: list[Move], text: str) -> Move:
                     "rotation": _canonical(picture, rotation)}
         ways = [mv for mv in legal if mv["type"] == "PlacePiece" and mv["picture"] == picture]
         if len(ways) > 1:
-            options = " or ".join(f"{picture} r{w['rotation']}" for w in ways)
-            raise IllegalMove(f"BOM-55: {picture} fits here in {len(ways)} ways; write "
-                              f"{options}", "AMBIGUOUS_MOVE")
+            # the choices are notation, the same in every language
+            options = ", ".join(f"{picture} r{w['rotation']}" for w in ways)
+            raise illegal("BOM-55", "AMBIGUOUS_MOVE", say(
+                "the {picture} piece fits here in {n} ways; write one of {options}",
+                picture=picture, n=len(ways), options=options))
         rotation = ways[0]["rotation"] if ways else 0  # none: the engine says why not
         return {"type": "PlacePiece", "picture": picture, "rotation": rotation}
     raise unknown(RULE, "Bombay Bazar", text.strip(), EXAMPLES)
