@@ -44,8 +44,10 @@ def joined(parts: Sequence[Message | str], separator: str = ", ") -> Message | s
     """Parts joined by ``separator`` alone (", " or "; "), as the log always wrote them."""
     if len(parts) == 1:
         return parts[0]
-    template = "{first}; {rest}" if separator == "; " else "{first}, {rest}"
-    return say(template, first=parts[0], rest=joined(parts[1:], separator))
+    rest = joined(parts[1:], separator)
+    if separator == "; ":
+        return say("{first}; {rest}", first=parts[0], rest=rest)
+    return say("{first}, {rest}", first=parts[0], rest=rest)
 
 
 def gems(t: str, n: int) -> Message:
