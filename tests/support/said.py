@@ -18,6 +18,7 @@ from app.i18n.render import render
 
 _LEFTOVER = re.compile(r"\{[A-Za-z_]\w*\}")
 _CODE = re.compile(r"\b[A-Z]{2,}_[A-Z_]+\b")  # a raw error code such as PILE_EMPTY
+_QUOTED = re.compile(r"„[^“]*“|« [^»]* »|“[^”]*”")
 
 
 def catalogue(lang: str) -> Catalog:
@@ -42,9 +43,10 @@ def english_words(words: Iterable[str]) -> re.Pattern[str]:
 
 
 def said(message: dict[str, Any], lang: str, books: Catalog, english: re.Pattern[str],
-         names: Sequence[str]) -> str:
+         names: Sequence[str], typed: bool = False) -> str:
     """``message`` rendered in ``lang``, after checking that every id in it is translated and
-    that the words leave no placeholder, raw code or English word (names apart)."""
+    that the words leave no placeholder, raw code or English word (names apart; with
+    ``typed``, also the typed notation quoted in it, which stays English: "„buy“")."""
     for message_id in ids_in(message):
         entry = books.get(message_id)
         assert entry is not None and entry.string and not entry.fuzzy, \
@@ -53,6 +55,8 @@ def said(message: dict[str, Any], lang: str, books: Catalog, english: re.Pattern
     assert not _LEFTOVER.search(text), f"{lang}: a placeholder is left in {text!r}"
     assert not _CODE.search(text), f"{lang}: a raw code in {text!r}"
     without_names = re.sub(rf"\b({'|'.join(map(re.escape, names))})\b", "", text)
+    if typed:
+        without_names = _QUOTED.sub("", without_names)
     found = english.search(without_names)
     assert found is None, f"{lang}: English {found.group(0)!r} left in {text!r}"
     return text

@@ -23,7 +23,7 @@ import re
 from typing import Any
 
 from app.games.base import InvalidMove, Move
-from app.games.messages import say
+from app.games.messages import Message, english, say
 from app.games.notation import normal, unknown
 
 from .data import PICTURE_IDS
@@ -38,6 +38,11 @@ _ELEPHANT = re.compile(r"(?:(?:elephant|choose|el)\s?)?([a-d])")
 _HIDE = re.compile(r"hide\s?(\d+)")
 _CALL = re.compile(r"(?:call\s?)?(odd|even)")
 _PLACE = re.compile(r"(?:place\s?)?([a-z]\d{1,2})(?:\s?(?:r|rot|rotation|@)\s?(\d+))?")
+
+
+def _invalid(message: Message) -> InvalidMove:
+    """Typed text that names no move (422), its words a message with the rule apart."""
+    return InvalidMove(f"{RULE}: {english(message)}", message=message, rule=RULE)
 
 
 def _canonical(picture: str, rotation: int) -> int:
@@ -76,12 +81,12 @@ def parse(legal: list[Move], text: str) -> Move:
     if m := _PLACE.fullmatch(t):
         picture = m[1].upper()
         if picture not in PICTURE_IDS:
-            raise InvalidMove(f"{RULE}: {picture} is no picture; the pictures are "
-                              f"{', '.join(PICTURE_IDS)}")
+            raise _invalid(say("{picture} is no picture; the pictures are {pictures}",
+                               picture=picture, pictures=", ".join(PICTURE_IDS)))
         if m[2] is not None:
             rotation = int(m[2])
             if not 0 <= rotation <= 5:
-                raise InvalidMove(f"{RULE}: a rotation is 0 to 5 (sixths of a turn)")
+                raise _invalid(say("a rotation is 0 to 5 (sixths of a turn)"))
             return {"type": "PlacePiece", "picture": picture,
                     "rotation": _canonical(picture, rotation)}
         ways = [mv for mv in legal if mv["type"] == "PlacePiece" and mv["picture"] == picture]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from app.games.base import GameError, IllegalMove, SeededRng
+from app.games.base import GameError, IllegalMove, InvalidMove, SeededRng
 from app.games.bombay_bazar import ENGINE
 from app.games.bombay_bazar.data import PICTURE_IDS
 from app.games.messages import english
@@ -155,3 +155,20 @@ def test_an_ambiguous_typed_placement_is_refused_in_words() -> None:
             said(err.message, lang, books[lang], ENGLISH[lang], NAMES)
         return
     raise AssertionError("no picture fitted in two ways in the whole game")
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_typed_placements_that_name_no_piece_are_refused_in_words(lang: str) -> None:
+    books = catalogue(lang)
+    state = ENGINE.setup(NAMES[:1], ENGINE.validate_options({}, 1), SeededRng(0))
+    state, _ = ENGINE.apply(state, 0, {"type": "ChooseElephant", "elephant": "A"}, SeededRng(0))
+    seen = set()
+    for text in ("Z9", f"{PICTURE_IDS[0]} r7"):
+        with pytest.raises(InvalidMove) as caught:
+            ENGINE.read_move(state, 0, text)
+        err = caught.value
+        assert err.rule == "BOM-54" and err.message is not None, text
+        assert err.reason == f"BOM-54: {english(err.message)}"
+        seen.add(err.message["id"])
+        said(err.message, lang, books, ENGLISH[lang], NAMES, typed=True)
+    assert len(seen) == 2

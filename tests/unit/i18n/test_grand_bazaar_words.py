@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from app.games.base import IllegalMove, SeededRng
+from app.games.base import IllegalMove, InvalidMove, SeededRng
 from app.games.grand_bazaar import ENGINE
 from app.games.grand_bazaar.moves import Trade
 from app.games.messages import english
@@ -112,3 +112,20 @@ def test_a_compulsory_buy_refusal_in_three_languages() -> None:
     assert render(err.message, "fr") == ("vous devez acheter au moins une gemme cette manche : "
                                          "un saphir ou un rubis ou une émeraude peut être acheté "
                                          "(GB-14)")
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_typed_trades_that_name_no_move_are_refused_in_words(lang: str) -> None:
+    books = catalogue(lang)
+    state = ENGINE.setup(NAMES[:2], ENGINE.validate_options({}, 2), SeededRng(0))
+    seat = state.turn()
+    seen = set()
+    for text in ("sell r2 sell e1", "buy 0 r", "buy 2 2 r", "buy r 2 2", "buy 2", "sell buy r1"):
+        with pytest.raises(InvalidMove) as caught:
+            ENGINE.read_move(state, seat, text)
+        err = caught.value
+        assert err.rule == "GB-12" and err.message is not None, text
+        assert err.reason == f"GB-12: {english(err.message)}"
+        seen.add(err.message["id"])
+        said(err.message, lang, books, ENGLISH[lang], NAMES, typed=True)
+    assert len(seen) == 5, seen
