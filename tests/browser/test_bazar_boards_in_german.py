@@ -1,6 +1,7 @@
 """Bombay Bazar and Grand Bazaar in German, in real Chromium (issue 29): a German browser sees
 each board's panels, buttons, hints and refusals, the game's log and the end panel's breakdown
-in German, and a refused move's reason comes back in German with its rule first. Screenshots
+in German, and a refused move's reason comes back in German with its rule first; at 1280x800 and
+390x844 the page is no wider than the window and no board button clips its words. Screenshots
 go to /tmp/shots/i18n/."""
 
 from __future__ import annotations
@@ -17,6 +18,13 @@ from tests.browser.moves import page_seq, wait_seq
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/i18n")
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+# buttons whose words no longer fit, and a page wider than the window
+OVERFLOW = """() => ({
+  wide: document.documentElement.scrollWidth > window.innerWidth + 1,
+  clipped: [...document.querySelectorAll('#board button')].filter((b) => b.getClientRects().length
+    && b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent),
+})"""
 GRAND_ENGLISH = re.compile(r"\b(Price track|Your trade|Compulsory|sapphires?|rub(y|ies)|"
                            r"emeralds?|Round \d|Price cards|legal bundle|grands needed|stock)\b")
 BOMBAY_ENGLISH = re.compile(r"\b(Piles|Solo score|Trunk length|Empty cells|Unused openings|"
@@ -28,8 +36,9 @@ def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def test_grand_bazaar_board_log_and_refusal_in_german(server, guest) -> None:  # type: ignore[no-untyped-def]
-    page = guest("Anna", "/", locale="de-DE")
+@pytest.mark.parametrize("size", SIZES)
+def test_grand_bazaar_board_log_and_refusal_in_german(server, guest, size: str) -> None:  # type: ignore[no-untyped-def]
+    page = guest("Anna", "/", locale="de-DE", viewport=SIZES[size])
     url = start_hot_seat_game(page, server)
     page.goto(url)
     page.locator("html[lang=de]").wait_for(state="attached")
@@ -42,7 +51,8 @@ def test_grand_bazaar_board_log_and_refusal_in_german(server, guest) -> None:  #
     board = page.locator("#board").inner_text()
     assert "Preisleiste" in board and "Dein Handel" in board, board
     assert not GRAND_ENGLISH.search(board), GRAND_ENGLISH.search(board)
-    shot(page, "grand-bazaar-de")
+    assert page.evaluate(OVERFLOW) == {"wide": False, "clipped": []}
+    shot(page, f"grand-bazaar-de-{size}")
 
     # a refused move (no buy in round 1, GB-13f) is said in German, its rule first
     seq = page_seq(page)
@@ -68,8 +78,9 @@ def test_grand_bazaar_board_log_and_refusal_in_german(server, guest) -> None:  #
     assert not any(" bought " in t or "price card" in t or "{" in t for t in texts), texts
 
 
-def test_bombay_bazar_solo_board_log_and_breakdown_in_german(guest) -> None:  # type: ignore[no-untyped-def]
-    page = guest("Anna", "/", locale="de-DE")
+@pytest.mark.parametrize("size", SIZES)
+def test_bombay_bazar_solo_board_log_and_breakdown_in_german(guest, size: str) -> None:  # type: ignore[no-untyped-def]
+    page = guest("Anna", "/", locale="de-DE", viewport=SIZES[size])
     game_id = start_against_bots(page, "bombay-bazar", 1, resign=True)
     wait_finished(page, game_id)
     page.goto(f"/games/{game_id}")
@@ -87,4 +98,5 @@ def test_bombay_bazar_solo_board_log_and_breakdown_in_german(guest) -> None:  # 
     board = page.locator("#board").inner_text()
     assert not BOMBAY_ENGLISH.search(board), BOMBAY_ENGLISH.search(board)
     assert not BOMBAY_ENGLISH.search(text), BOMBAY_ENGLISH.search(text)
-    shot(page, "bombay-bazar-solo-de")
+    assert page.evaluate(OVERFLOW) == {"wide": False, "clipped": []}
+    shot(page, f"bombay-bazar-solo-de-{size}")
