@@ -197,10 +197,11 @@ def _figure(word: str | None, spot: str | None, segment: str,
         squares = sorted({(m["x"], m["y"]) for m in legal() if m["type"] == "PlaceFigure"})
         if len(squares) > 1:
             named = either([square(*s) for s in squares])
+            example = f"{kind} {square(*squares[0])} {segment}"
             raise ambiguous("CAR-20", say("figures may go on {n} tiles now; name the square, "
                                           "{squares}, e.g. “{example}”", n=len(squares),
                                           squares=named,
-                                          example=f"{kind} {square(*squares[0])} {segment}"))
+                                          example=example))
         if not squares:
             raise refuse("CAR-20", "no figure may be placed now")
         x, y = squares[0]
