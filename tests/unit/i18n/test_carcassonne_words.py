@@ -281,3 +281,27 @@ def test_a_refusal_carries_its_rule_apart_from_its_words() -> None:
     assert err.reason == "CAR-9: the tile fits 1N in 2 ways; write 1N r0 or 1N r2"
     assert render(err.message, "de") == ("das Plättchen passt auf 1N auf 2 Arten; schreibe "
                                          "1N r0 oder 1N r2")
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_outcome_s_breakdown_is_said_in_every_language(lang: str) -> None:
+    """Every line of both games' breakdowns carries its label and items as messages, whose
+    English is the line's words, and which read with no English left."""
+    finals = [(ENGINE, state) for _e, _r, state in GAMES.values()]
+    finals += [(AUCTION, state) for _e, _r, state in AUCTIONS.values()]
+    sources = set()
+    for engine, state in finals:
+        outcome = engine.outcome(state)
+        assert outcome is not None and outcome.breakdown
+        for breakdown in engine.score_breakdown(state):
+            for line in breakdown.lines:
+                sources.add(line.source)
+                assert line.message is not None and english(line.message) == line.label
+                check(line.message, lang)
+                said_items = line.item_messages if line.items else ()
+                assert said_items is not None and len(said_items) == len(line.items)
+                for item, said in zip(line.items, said_items, strict=True):
+                    assert english(said) == item
+                    check(said, lang)
+    assert {"road", "city", "cloister", "farm", "auction-gains", "auction-payments",
+            "entered"} <= sources, sources
