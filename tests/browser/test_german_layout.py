@@ -66,7 +66,7 @@ def check(page: Any, name: str) -> None:
 def test_german_pages_keep_their_layout(guest, size: str) -> None:  # type: ignore[no-untyped-def]
     page = guest("Annemarie", "/", locale="de-DE", viewport=SIZES[size])
     page.locator("html[lang=de]").wait_for(state="attached")
-    page.get_by_test_id("create-carcassonne").filter(has_text="Lobby anlegen").wait_for()
+    page.get_by_test_id("create-carcassonne").filter(has_text="Lobby eröffnen").wait_for()
     check(page, f"home-{size}")
 
     page.goto("/lobbies/new?kind=carcassonne")
