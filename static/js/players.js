@@ -107,6 +107,7 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
     }
     if (toAct.has(p.seat) && !(view && view.finished)) {
       item.classList.add("to-act");
+      nameLine.dataset.toPlay = t("to play");  // the mark after the name (app.css: attr(data-to-play))
       item.setAttribute("aria-current", "true");
     }
     if (outcome && (outcome.winners || []).includes(p.seat)) item.classList.add("winner");
