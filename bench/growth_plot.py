@@ -1,0 +1,106 @@
+"""The load-growth curve as an SVG drawn by hand (no plotting library): four panels against the
+number of games at once (log scale), one line per number of instances; bench/load_growth.py
+calls ``write_svg`` after its runs, or ``python bench/load_growth.py --plot FILE``.
+
+Each point is the latest row of that (instances, games) in the results file that reached the
+play; a failed size is named under the panels.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+W, H = 920, 640
+PANEL_W, PANEL_H = 380, 210
+COLOURS = {1: "#1f6feb", 2: "#d1242f", 3: "#2da44e"}
+PANELS = (
+    ("moves/s (play)", ("moves_per_s",), False),
+    ("turn latency ms: p50 (solid), p99 (dotted)", ("p50_ms", "p99_ms"), True),
+    ("server CPU s per 1,000 moves (set-up included)", ("cpu_s_per_1k_moves",), False),
+    ("server MB per live game (RSS ready − idle)", ("rss_mb_per_live_game",), False),
+)
+
+
+def _latest(rows: list[dict[str, Any]]) -> tuple[dict[tuple[int, int], dict[str, Any]],
+                                                   list[str]]:
+    points: dict[tuple[int, int], dict[str, Any]] = {}
+    failed: list[str] = []
+    for row in rows:
+        if "instances" not in row:
+            continue  # rows of the older client (all games set up and played at once)
+        key = (row["instances"], row["games"])
+        if row.get("moves"):
+            points[key] = row
+        if row.get("failed") or row.get("timed_out") or row.get("setup_failed"):
+            failed.append(f"{row['instances']} instance(s), {row['games']:,} games: "
+                          + ("failed" if row.get("failed") else
+                             f"{row.get('finished_games')} of {row['games']} games finished, "
+                             f"{row.get('setup_failed') or 0} failed set-up, "
+                             f"timed out: {bool(row.get('timed_out'))}"))
+    return points, failed
+
+
+def _panel(x0: float, y0: float, title: str, keys: tuple[str, ...], log_y: bool,
+           points: dict[tuple[int, int], dict[str, Any]]) -> list[str]:
+    out = [f'<text x="{x0}" y="{y0 - 8}" font-size="13">{title}</text>',
+           f'<rect x="{x0}" y="{y0}" width="{PANEL_W}" height="{PANEL_H}" fill="none" '
+           'stroke="#888"/>']
+    games = sorted({g for _, g in points})
+    values = [float(r[k]) for r in points.values() for k in keys if r.get(k) is not None]
+    if not games or not values:
+        return out
+    gx = [math.log10(g) for g in games]
+    lo_x, hi_x = min(gx) - 0.15, max(gx) + 0.15
+    top = max(values) * 1.15
+    lo_y = min(v for v in values if v > 0) / 1.5 if log_y else 0.0
+    f = (lambda v: math.log10(max(v, lo_y))) if log_y else (lambda v: v)  # noqa: E731
+
+    def px(g: int) -> float:
+        return x0 + (math.log10(g) - lo_x) / (hi_x - lo_x) * PANEL_W
+
+    def py(v: float) -> float:
+        return y0 + PANEL_H - (f(v) - f(lo_y)) / (f(top) - f(lo_y)) * PANEL_H
+
+    for g in games:
+        out.append(f'<text x="{px(g):.1f}" y="{y0 + PANEL_H + 14}" font-size="11" '
+                   f'text-anchor="middle">{g:,}</text>')
+    ticks = ([10 ** k for k in range(math.floor(math.log10(lo_y)), math.ceil(math.log10(top)) + 1)
+              if lo_y <= 10 ** k <= top] if log_y else [top / 1.15 * i / 4 for i in range(5)])
+    for t in ticks:
+        out.append(f'<line x1="{x0}" x2="{x0 + PANEL_W}" y1="{py(t):.1f}" y2="{py(t):.1f}" '
+                   'stroke="#eee"/>')
+        out.append(f'<text x="{x0 - 4}" y="{py(t) + 4:.1f}" font-size="10" text-anchor="end">'
+                   f'{t:,.3g}</text>')
+    for inst in sorted({i for i, _ in points}):
+        for n, key in enumerate(keys):
+            pts = [(px(g), py(float(points[(inst, g)][key]))) for g in games
+                   if (inst, g) in points and points[(inst, g)].get(key) is not None]
+            dash = ' stroke-dasharray="3 3"' if n else ""
+            path = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+            out.append(f'<polyline points="{path}" fill="none" stroke="{COLOURS.get(inst, "#000")}"'
+                       f' stroke-width="2"{dash}/>')
+            out.extend(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{COLOURS.get(inst, "#000")}"'
+                       '/>' for x, y in pts)
+    return out
+
+
+def write_svg(results: Path) -> Path:
+    """Draw results' latest rows into an SVG beside it; returns its path."""
+    points, failed = _latest(json.loads(results.read_text()))
+    body = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
+            f'font-family="sans-serif"><rect width="{W}" height="{H}" fill="white"/>',
+            '<text x="20" y="24" font-size="15">Bazaar on PostgreSQL: cost as games at once grow '
+            '(x: games at once, log scale)</text>']
+    for i, (title, keys, log_y) in enumerate(PANELS):
+        body += _panel(70 + (i % 2) * 450, 60 + (i // 2) * 270, title, keys, log_y, points)
+    for n, inst in enumerate(sorted({i for i, _ in points})):
+        body.append(f'<text x="{70 + n * 200}" y="{H - 40}" font-size="12" '
+                    f'fill="{COLOURS.get(inst, "#000")}">— {inst} instance(s)</text>')
+    for n, note in enumerate(failed[:2]):
+        body.append(f'<text x="70" y="{H - 22 + n * 14}" font-size="11">{note}</text>')
+    out = results.with_suffix(".svg")
+    out.write_text("\n".join(body + ["</svg>"]) + "\n")
+    return out
