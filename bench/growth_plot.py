@@ -13,9 +13,9 @@ import math
 from pathlib import Path
 from typing import Any
 
-W, H = 920, 640
+W, H = 920, 660
 PANEL_W, PANEL_H = 380, 210
-COLOURS = {1: "#1f6feb", 2: "#d1242f", 3: "#2da44e"}
+COLOURS = ["#1f6feb", "#d1242f", "#2da44e", "#8250df"]
 PANELS = (
     ("moves/s (play)", ("moves_per_s",), False),
     ("turn latency ms: p50 (solid), p99 (dotted)", ("p50_ms", "p99_ms"), True),
@@ -24,18 +24,24 @@ PANELS = (
 )
 
 
-def _latest(rows: list[dict[str, Any]]) -> tuple[dict[tuple[int, int], dict[str, Any]],
+def series(row: dict[str, Any]) -> str:
+    """The line a row belongs to: its number of instances and how sockets were routed."""
+    name = f"{row['instances']} instance" + ("s" if row["instances"] > 1 else "")
+    return name + (", sticky by game" if row.get("routing") == "sticky" else "")
+
+
+def _latest(rows: list[dict[str, Any]]) -> tuple[dict[tuple[str, int], dict[str, Any]],
                                                    list[str]]:
-    points: dict[tuple[int, int], dict[str, Any]] = {}
+    points: dict[tuple[str, int], dict[str, Any]] = {}
     failed: list[str] = []
     for row in rows:
         if "instances" not in row:
             continue  # rows of the older client (all games set up and played at once)
-        key = (row["instances"], row["games"])
+        key = (series(row), row["games"])
         if row.get("moves"):
             points[key] = row
         if row.get("failed") or row.get("timed_out") or row.get("setup_failed"):
-            failed.append(f"{row['instances']} instance(s), {row['games']:,} games: "
+            failed.append(f"{series(row)}, {row['games']:,} games: "
                           + ("failed" if row.get("failed") else
                              f"{row.get('finished_games')} of {row['games']} games finished, "
                              f"{row.get('setup_failed') or 0} failed set-up, "
@@ -44,7 +50,7 @@ def _latest(rows: list[dict[str, Any]]) -> tuple[dict[tuple[int, int], dict[str,
 
 
 def _panel(x0: float, y0: float, title: str, keys: tuple[str, ...], log_y: bool,
-           points: dict[tuple[int, int], dict[str, Any]]) -> list[str]:
+           points: dict[tuple[str, int], dict[str, Any]]) -> list[str]:
     out = [f'<text x="{x0}" y="{y0 - 8}" font-size="13">{title}</text>',
            f'<rect x="{x0}" y="{y0}" width="{PANEL_W}" height="{PANEL_H}" fill="none" '
            'stroke="#888"/>']
@@ -74,16 +80,17 @@ def _panel(x0: float, y0: float, title: str, keys: tuple[str, ...], log_y: bool,
                    'stroke="#eee"/>')
         out.append(f'<text x="{x0 - 4}" y="{py(t) + 4:.1f}" font-size="10" text-anchor="end">'
                    f'{t:,.3g}</text>')
-    for inst in sorted({i for i, _ in points}):
+    for k, inst in enumerate(sorted({i for i, _ in points})):
+        colour = COLOURS[k % len(COLOURS)]
         for n, key in enumerate(keys):
             pts = [(px(g), py(float(points[(inst, g)][key]))) for g in games
                    if (inst, g) in points and points[(inst, g)].get(key) is not None]
             dash = ' stroke-dasharray="3 3"' if n else ""
             path = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
-            out.append(f'<polyline points="{path}" fill="none" stroke="{COLOURS.get(inst, "#000")}"'
+            out.append(f'<polyline points="{path}" fill="none" stroke="{colour}"'
                        f' stroke-width="2"{dash}/>')
-            out.extend(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{COLOURS.get(inst, "#000")}"'
-                       '/>' for x, y in pts)
+            out.extend(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/>'
+                       for x, y in pts)
     return out
 
 
@@ -96,11 +103,11 @@ def write_svg(results: Path) -> Path:
             '(x: games at once, log scale)</text>']
     for i, (title, keys, log_y) in enumerate(PANELS):
         body += _panel(70 + (i % 2) * 450, 60 + (i // 2) * 270, title, keys, log_y, points)
-    for n, inst in enumerate(sorted({i for i, _ in points})):
-        body.append(f'<text x="{70 + n * 200}" y="{H - 40}" font-size="12" '
-                    f'fill="{COLOURS.get(inst, "#000")}">— {inst} instance(s)</text>')
-    for n, note in enumerate(failed[:2]):
-        body.append(f'<text x="70" y="{H - 22 + n * 14}" font-size="11">{note}</text>')
+    for n, name in enumerate(sorted({i for i, _ in points})):
+        body.append(f'<text x="{70 + n * 220}" y="{H - 52}" font-size="12" '
+                    f'fill="{COLOURS[n % len(COLOURS)]}">— {name}</text>')
+    for n, note in enumerate(failed[:3]):
+        body.append(f'<text x="70" y="{H - 34 + n * 14}" font-size="11">{note}</text>')
     out = results.with_suffix(".svg")
     out.write_text("\n".join(body + ["</svg>"]) + "\n")
     return out

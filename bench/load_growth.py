@@ -9,8 +9,9 @@ instance or on two sharing PostgreSQL and Redis behind a round-robin balancer.
 
 For each size, number of instances and run: a fresh database, fresh servers (``python -m app``;
 the second with ``REDIS_URL`` like the first and no migrations; bench/round_robin.js in front of
-two), then the client. With ``--ramp K`` (the default, 100) the client sets the games up K at a
-time, holds every first move until all G games are ready (both sockets open), and the bench
+two: every connection in turn, or with ``--sticky`` a game's sockets to the instance its id
+hashes to), then the client. With ``--ramp K`` (the default, 100) the client sets the games up
+K at a time, holds every first move until all G games are ready (both sockets open), and the bench
 samples everything there: so G games are really live at once, and set-up and play are measured
 apart (run.sh's client without ``RAMP`` sets up and plays every game at once).
 
@@ -35,6 +36,7 @@ import os
 import resource
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -115,22 +117,38 @@ def db_delta(a: dict[str, Any], b: dict[str, Any], seconds: float, moves: int) -
     rows = d["inserted"] + d["updated"] + d["deleted"]
     tables = {name: [x - y for x, y in zip(v, a["tables"].get(name, [0, 0, 0]), strict=True)]
               for name, v in b["tables"].items()}
+    seconds = max(seconds, 0.1)
     return {**d, "rows": rows, "rows_per_s": round(rows / seconds), "commits_per_s":
             round(d["commits"] / seconds), "rows_per_move": round(rows / max(moves, 1), 2),
             "commits_per_move": round(d["commits"] / max(moves, 1), 3),
             "tables": {k: v for k, v in tables.items() if any(v)}}
 
 
-def backend_cpu(db: str, seen: dict[int, float]) -> float:
-    """CPU seconds the database's backends used since the last call (new backends: all)."""
-    pids = [int(p) for p in psql(db, "SELECT pid FROM pg_stat_activity WHERE datname = "
-                                     f"'{db}' AND pid <> pg_backend_pid()").split()]
-    used = 0.0
-    for pid in pids:
-        now = cpu_seconds(pid)
-        used += now - seen.get(pid, 0.0)
-        seen[pid] = now
-    return used
+class BackendCpu:
+    """CPU seconds of the database's backends, read every half second from a thread: the
+    pools open and close connections under load, and a backend that has exited can no longer
+    be read (what it used after the last reading is lost)."""
+
+    def __init__(self, db: str) -> None:
+        self.db, self.first, self.last = db, self._read(), {}
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> dict[int, float]:
+        pids = psql(self.db, "SELECT pid FROM pg_stat_activity WHERE datname = "
+                             f"'{self.db}' AND pid <> pg_backend_pid()").split()
+        return {int(p): cpu_seconds(int(p)) for p in pids}
+
+    def _run(self) -> None:
+        while not self.stop.wait(0.5):
+            self.last.update({p: c for p, c in self._read().items() if c})
+
+    def used(self) -> float:
+        self.stop.set()
+        self.thread.join()
+        self.last.update({p: c for p, c in self._read().items() if c})
+        return sum(c - self.first.get(p, 0.0) for p, c in self.last.items())
 
 
 def metrics(port: int) -> dict[str, float]:
@@ -192,7 +210,8 @@ class Cluster:
         # a process holds two descriptors per connection: past ~8,000 sockets, two processes
         self.lb = subprocess.Popen(["node", str(ROOT / "bench/round_robin.js"), str(args.port),
                                     *map(str, self.ports)], preexec_fn=more_files,
-                                   env={**os.environ, "WORKERS": "2" if self.games > 2000 else "1"})
+                                   env={**os.environ, "WORKERS": "2" if self.games > 2000 else "1",
+                                        "STICKY": "1" if args.sticky else "0"})
         wait_up(f"http://127.0.0.1:{args.port}/healthz")
         return args.port
 
@@ -225,14 +244,13 @@ def one_run(games: int, instances: int, args: argparse.Namespace) -> dict[str, A
     cluster = Cluster(args, instances, games)
     row: dict[str, Any] = {"label": args.label, "games": games, "instances": instances,
                            "ramp": args.ramp, "stages": args.stages,
+                           "routing": "sticky" if args.sticky and instances > 1 else "round-robin",
                            "at": time.strftime("%Y-%m-%dT%H:%M:%S"),
                            "load_avg_before": round(os.getloadavg()[0], 1)}
     try:
         port = cluster.start()
         time.sleep(STATS_FLUSH_S)
         idle_rss, cpu0 = cluster.rss("VmRSS"), cluster.cpu()
-        pg_seen: dict[int, float] = {}
-        backend_cpu(args.db, pg_seen)
         db0 = db_counters(args.db)
         env = {**os.environ, "WS_MODULE": args.ws_module, "RAMP": str(args.ramp),
                "GO_STDIN": "1", "DEADLINE": str(args.deadline)}
@@ -251,13 +269,13 @@ def one_run(games: int, instances: int, args: argparse.Namespace) -> dict[str, A
             db1 = db_counters(args.db)
             row["setup_db"] = db_delta(db0, db1, row["setup_wall_s"], games)
             row["setup_db"]["rows_per_game"] = round(row["setup_db"]["rows"] / games, 1)
-            backend_cpu(args.db, pg_seen)
             per = [metrics(p) for p in cluster.ports]
             row["ready_per_instance"] = per
             ready_rss = cluster.rss("VmRSS")
             row["idle_rss_mb"], row["ready_rss_mb"] = round(idle_rss, 1), round(ready_rss, 1)
             row["rss_mb_per_live_game"] = round((ready_rss - idle_rss) / games, 3)
             redis0 = redis_sample(args.redis) if instances > 1 else None
+            pg_cpu = BackendCpu(args.db)
             cpu2 = cluster.cpu()
             t_go = time.time()
             client.stdin.write("go\n")
@@ -265,7 +283,8 @@ def one_run(games: int, instances: int, args: argparse.Namespace) -> dict[str, A
             line = client.stdout.readline()
             t_end = time.time()
             cpu3 = cluster.cpu()
-            row["pg_backend_cpu_s"] = round(backend_cpu(args.db, pg_seen), 2)
+            row["pg_backend_cpu_s"] = round(pg_cpu.used(), 2)
+            row["pg_cpu_sampling"] = "every 0.5 s"
             if redis0 is not None:
                 redis1 = redis_sample(args.redis)
                 row["redis"] = {"commands_per_s": round((redis1["commands"] - redis0["commands"])
@@ -312,6 +331,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--label", default="")
     parser.add_argument("--stages", action="store_true", help="one instance only")
+    parser.add_argument("--sticky", action="store_true",
+                        help="with two instances: a game's sockets to the instance its id "
+                             "hashes to (else every connection in turn)")
     parser.add_argument("--ramp", type=int, default=100,
                         help="games set up at once before all play together (at least 1)")
     parser.add_argument("--deadline", type=int, default=600, help="seconds of play at most")
