@@ -130,7 +130,8 @@ class BackendCpu:
     be read (what it used after the last reading is lost)."""
 
     def __init__(self, db: str) -> None:
-        self.db, self.first, self.last = db, self._read(), {}
+        self.db = db
+        self.first, self.last = self._read(), {}
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
@@ -195,6 +196,9 @@ class Cluster:
                    "RUN_MIGRATIONS": "true" if i == 0 else "false"}
             if self.instances > 1:
                 env["REDIS_URL"] = args.redis
+                # two default pools (30 + 30 each) could take 120 connections, more than a
+                # stock PostgreSQL's max_connections of 100
+                env["DB_POOL_SIZE"], env["DB_MAX_OVERFLOW"] = "20", "20"
             cmd = ([sys.executable, "bench/move_stages.py", "serve"] if args.stages
                    else [sys.executable, "-m", "app"])
             log = open(f"/tmp/load_growth_server_{port}.log", "w")
@@ -245,6 +249,7 @@ def one_run(games: int, instances: int, args: argparse.Namespace) -> dict[str, A
     row: dict[str, Any] = {"label": args.label, "games": games, "instances": instances,
                            "ramp": args.ramp, "stages": args.stages,
                            "routing": "sticky" if args.sticky and instances > 1 else "round-robin",
+                           "db_pool": "30+30" if instances == 1 else "20+20",
                            "at": time.strftime("%Y-%m-%dT%H:%M:%S"),
                            "load_avg_before": round(os.getloadavg()[0], 1)}
     try:
