@@ -20,7 +20,8 @@ PANELS = (
     ("moves/s (play)", ("moves_per_s",), False),
     ("turn latency ms: p50 (solid), p99 (dotted)", ("p50_ms", "p99_ms"), True),
     ("server CPU s per 1,000 moves (set-up included)", ("cpu_s_per_1k_moves",), False),
-    ("server MB per live game (RSS ready − idle)", ("rss_mb_per_live_game",), False),
+    ("server MB per game: set up (solid), peak in play (dotted)",
+     ("rss_mb_per_live_game", "peak_mb_per_game"), False),
 )
 
 
@@ -33,20 +34,29 @@ def series(row: dict[str, Any]) -> str:
 def _latest(rows: list[dict[str, Any]]) -> tuple[dict[tuple[str, int], dict[str, Any]],
                                                    list[str]]:
     points: dict[tuple[str, int], dict[str, Any]] = {}
-    failed: list[str] = []
+    failed: dict[tuple[str, int], str] = {}
     for row in rows:
-        if "instances" not in row:
-            continue  # rows of the older client (all games set up and played at once)
+        if "instances" not in row or str(row.get("label", "")).startswith("before"):
+            continue  # the older client's rows; rows of code since changed (their label says)
         key = (series(row), row["games"])
+        failed.pop(key, None)  # the latest run of a size speaks for it
         if row.get("moves"):
             points[key] = row
         if row.get("failed") or row.get("timed_out") or row.get("setup_failed"):
-            failed.append(f"{series(row)}, {row['games']:,} games: "
+            failed[key] = (f"{series(row)}, {row['games']:,} games: "
                           + ("failed" if row.get("failed") else
                              f"{row.get('finished_games')} of {row['games']} games finished, "
                              f"{row.get('setup_failed') or 0} failed set-up, "
                              f"timed out: {bool(row.get('timed_out'))}"))
-    return points, failed
+    return points, list(failed.values())
+
+
+def _nice_ticks(top: float) -> list[float]:
+    """Round ticks from 0 to below top: steps of 1, 2 or 5 times a power of ten."""
+    raw = top / 5
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    return [round(i * step, 10) for i in range(int(top / step) + 1)]
 
 
 def _panel(x0: float, y0: float, title: str, keys: tuple[str, ...], log_y: bool,
@@ -74,12 +84,12 @@ def _panel(x0: float, y0: float, title: str, keys: tuple[str, ...], log_y: bool,
         out.append(f'<text x="{px(g):.1f}" y="{y0 + PANEL_H + 14}" font-size="11" '
                    f'text-anchor="middle">{g:,}</text>')
     ticks = ([10 ** k for k in range(math.floor(math.log10(lo_y)), math.ceil(math.log10(top)) + 1)
-              if lo_y <= 10 ** k <= top] if log_y else [top / 1.15 * i / 4 for i in range(5)])
+              if lo_y <= 10 ** k <= top] if log_y else _nice_ticks(top))
     for t in ticks:
         out.append(f'<line x1="{x0}" x2="{x0 + PANEL_W}" y1="{py(t):.1f}" y2="{py(t):.1f}" '
                    'stroke="#eee"/>')
         out.append(f'<text x="{x0 - 4}" y="{py(t) + 4:.1f}" font-size="10" text-anchor="end">'
-                   f'{t:,.3g}</text>')
+                   f'{t:,g}</text>')
     for k, inst in enumerate(sorted({i for i, _ in points})):
         colour = COLOURS[k % len(COLOURS)]
         for n, key in enumerate(keys):
@@ -111,3 +121,27 @@ def write_svg(results: Path) -> Path:
     out = results.with_suffix(".svg")
     out.write_text("\n".join(body + ["</svg>"]) + "\n")
     return out
+
+
+def markdown_table(results: Path) -> str:
+    """The latest row of each line and size as a Markdown table (for docs/scaling.md)."""
+    points, _ = _latest(json.loads(results.read_text()))
+    out = ["| instances | games | moves/s | turn p50 / p99 ms | CPU s per 1k moves: all / play"
+           " | set-up CPU ms a game | MB a live game: ready / peak | PG rows/s, commits/s, cores"
+           " | Redis commands a move | games finished | load before → after |",
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for (name, games), r in sorted(points.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        db = r.get("play_db", {})
+        redis = r.get("redis")
+        per_move = (f"{redis['commands_per_s'] / max(r['moves_per_s'], 1):.1f}" if redis
+                    else "—")
+        out.append(
+            f"| {name} | {games:,} | {r['moves_per_s']:,} | {r['p50_ms']:,} / {r['p99_ms']:,} | "
+            f"{r['cpu_s_per_1k_moves']} / {r['play_cpu_s_per_1k_moves']} | "
+            f"{r.get('setup_cpu_ms_per_game')} | {r.get('rss_mb_per_live_game')} / "
+            f"{r.get('peak_mb_per_game')} | {db.get('rows_per_s', '—'):,}, "
+            f"{db.get('commits_per_s', '—')}, {r.get('pg_cores')} | {per_move} | "
+            f"{r.get('finished_games')} of {games:,}"
+            f"{' (deadline)' if r.get('timed_out') else ''} | "
+            f"{r['load_avg_before']} → {r['load_avg_after']} |")
+    return "\n".join(out)

@@ -44,7 +44,7 @@ from typing import Any, TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from growth_plot import write_svg  # noqa: E402
+from growth_plot import markdown_table, write_svg  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TICK = os.sysconf("SC_CLK_TCK")
@@ -355,6 +355,7 @@ def main() -> None:
     args.ramp = max(1, args.ramp)
     if args.plot:
         print(write_svg(args.plot))
+        print(markdown_table(args.plot))
         return
     rows = json.loads(args.out.read_text()) if args.out.exists() else []
     print("inst games  moves/s  p50 ms  p99 ms  cpu s/1k  play s/1k  MB/game  pg rows/s  "
