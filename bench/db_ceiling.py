@@ -85,11 +85,11 @@ def backends_cpu(db: str) -> dict[int, float]:
 async def variant(url: str, db: str, writers: int, batch: int, seconds: float) -> dict[str, Any]:
     games = [f"c{w:02d}-{i:04d}" for w in range(writers) for i in range(max(batch, 64))]
     state = json.dumps(STATE)  # the games row carries its initial state, as a real one does
-    values = ",".join(f"('{g}', 'grand-bazaar', false, '{{}}', '[]', '{{}}', 's', '[]', "
-                      f"'{state}', 'live', 0, '[]')" for g in games)
+    ids = ",".join(f"'{g}'" for g in games)
     psql(db, "TRUNCATE moves, snapshots, games CASCADE; INSERT INTO games (id, kind, private, "
              "options, seats, clock, seed, setup_chance, initial_state, status, seq, resigned) "
-             "VALUES " + values)
+             f"SELECT g, 'grand-bazaar', false, '{{}}', '[]', '{{}}', 's', '[]', '{state}', "
+             f"'live', 0, '[]' FROM unnest(ARRAY[{ids}]) AS g")
     time.sleep(1)
     before = counters(db)
     pg_url = url.replace("postgresql+asyncpg", "postgresql")
