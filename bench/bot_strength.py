@@ -118,7 +118,7 @@ def farm_points(state: Any, hard: int) -> list[int]:
     """A two-player Carcassonne game's farm points (CAR-47/48) from its ledger: the hard
     seat's, then the other's."""
     points = [0, 0]
-    for seat, source, gained, _words in state.ledger:
+    for seat, source, gained, *_words in state.ledger:
         if source == "farm":
             points[seat != hard] += gained
     return points
