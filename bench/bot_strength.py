@@ -77,22 +77,26 @@ class Result(NamedTuple):
     """Carcassonne: the hard seat's farm points and the opponent's (CAR-47/48)."""
 
 
-def play(kind: str, against: str, game: int) -> Result:
-    """One game: the hard seat's first place (1, 0.5 or 0), its margin and CPU per move."""
+def play(kind: str, against: str, game: int, deals: str = "", moves: str = "") -> Result:
+    """One game: the hard seat's first place (1, 0.5 or 0), its margin and CPU per move.
+
+    The deal (the chance generator's seed) is ``<deals>:<game>``, each move's seed
+    ``<moves>:<game>:<step>``; by default the bench's own, ``strength:<kind>`` and
+    ``strength:<kind>:<against>``."""
     engine = get_engine(kind)
     hard = game % 2
     other = opponent(kind, against)
     if kind == "carcassonne-auction":
         state, chance, tiles = _auction_start(engine, game)
     else:
-        chance = SeededRng(f"strength:{kind}:{game}")
+        chance = SeededRng(f"{deals or f'strength:{kind}'}:{game}")
         state, _ = engine.start(["Bot 1", "Bot 2"], engine.validate_options({}, 2), chance)
     budget = Budget()
     cpu: list[float] = []
     step = 0
     while engine.outcome(state) is None:
         seat = min(engine.to_act(state))
-        seed = f"strength:{kind}:{against}:{game}:{step}"
+        seed = f"{moves or f'strength:{kind}:{against}'}:{game}:{step}"
         if seat == hard:
             started = time.process_time()
             move = decide(engine, state, seat, HARD, seed, budget)
@@ -133,12 +137,13 @@ def _standing(engine: Engine, outcome: Any, tiles: list[Any], scores: list[float
                          + baseline_worth(tiles[owners.index(s)])) / 2 for s in range(2)]
 
 
-def run(kind: str, against: str, games: int, first_game: int) -> str:
+def run(kind: str, against: str, games: int, first_game: int, deals: str = "",
+        moves: str = "") -> str:
     """Play the games and describe the result."""
     started = time.perf_counter()
     results = []
     for g in range(first_game, first_game + games):
-        results.append(play(kind, against, g))
+        results.append(play(kind, against, g, deals, moves))
         if len(results) % 10 == 0:
             won = sum(r.first for r in results)
             print(f"  {kind} vs {against}: {len(results)}/{games} games, hard {won:g} firsts",
@@ -153,7 +158,9 @@ def run(kind: str, against: str, games: int, first_game: int) -> str:
     verdict = "met" if share >= 0.75 and low > 0.70 else "not met"
     return "\n".join([
         f"{kind}: hard against {against}, 2 players, games {first_game}..{first_game + games - 1}"
-        f", hard seat alternating, budget scale 1.0",
+        f", hard seat alternating, budget scale 1.0"
+        + (f", deals {deals}:<g>" if deals else "")
+        + (f", move seeds {moves}:<g>:<step>" if moves else ""),
         f"  hard first places {share:.1%} (95 % Wilson {low:.1%}..{high:.1%}; target >= 75 % "
         f"with the lower end above 70 %: {verdict})",
         f"  mean margin {statistics.mean(margins):+.1f} +- {err:.1f} (standard error)",
@@ -170,12 +177,16 @@ def main() -> None:
     parser.add_argument("kind", choices=KINDS)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="number of the first game (seeds)")
+    parser.add_argument("--deals", default="", help="deal seed prefix (default strength:KIND; "
+                        "bench/hard_bots.py's is hard-bench:KIND)")
+    parser.add_argument("--moves", default="", help="move seed prefix (default "
+                        "strength:KIND:AGAINST)")
     parser.add_argument("--against", nargs="+", default=["baseline", NORMAL],
                         choices=["baseline", NORMAL])
     args = parser.parse_args()
     texts = []
     for against in args.against:
-        text = run(args.kind, against, args.games, args.first)
+        text = run(args.kind, against, args.games, args.first, args.deals, args.moves)
         print(text, flush=True)
         texts.append(text)
     RESULTS.mkdir(exist_ok=True)

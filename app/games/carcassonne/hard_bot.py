@@ -9,7 +9,8 @@ Method. `evaluate` (hard_eval.py) estimates every seat's final score from the po
 worth for a seat is its estimate minus the best opponent's.
 
 * A tile in hand (`place_move`): of the greedy bot's placements that it values about the same as
-  its best (each with the greedy's figure), the one that leaves the next seat least: the
+  its best (each with the greedy's figure, farmers valued by hard_farms.py while no opponent
+  farms), the one that leaves the next seat least: the
   expected value of its best reply over every kind of tile it may draw, weighted by the unseen
   count of each (an exact expectation over the draw). The figure step then places the figure
   the placement was chosen with; on the last tile, the best figure by the final score.

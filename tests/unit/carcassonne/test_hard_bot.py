@@ -308,3 +308,26 @@ def test_car_48_hard_farm_worth_is_the_farm_score_once_the_stack_is_out() -> Non
     g.move({"type": "PlaceFigure", "x": 0, "y": -1, "segment": "f0", "kind": "follower"})
     assert g.scores[0] - before == 3  # the farm alone: nobody held the closed city
 
+
+
+def test_car_37_48_hard_farms_as_the_greedy_once_an_opponent_farms() -> None:
+    """The hard bot's own farm values (hard_farms.py) hold only while no opponent has a farmer
+    on the board (CAR-98: public); a player that farms joins fields and outnumbers a lone
+    farmer (CAR-37), so from then on its figure is the greedy's. In a game of normal bots it
+    does value some figure step differently before that."""
+    from app.games.carcassonne import bot, hard_farms
+
+    figures = [p for p in _positions(2, {}, "farms", 1) if p.phase == "figure"]
+    differs = contested = 0
+    for state in figures:
+        seat = state.actor
+        mine = hard_farms.figure_bonus(state, seat, state.ctx)
+        greedy = bot._figure_bonus(state, seat, state.ctx)
+        if any(f.kind == "F" and any(s != seat for s, _n in f.followers)
+               for f in state.feats.values()):
+            contested += 1
+            assert mine == greedy
+        else:
+            differs += mine != greedy
+    assert contested > 0
+    assert differs > 0
