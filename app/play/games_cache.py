@@ -54,8 +54,12 @@ class GamesCache:
         async with lock:
             live = self._cache.get(game_id)
             if live is None:
-                live = await self._rebuild(game_id)
-                self._cache[game_id] = live
+                rebuilt = await self._rebuild(game_id)
+                # a game adopted while it was being rebuilt (a tournament's table, seated
+                # and answered before its keeper adopted it) is already held: that one stays.
+                # Two instances of one game would each take moves and resignations, under
+                # two locks, and the bots driven on one would never see the other's.
+                live = self._cache.setdefault(game_id, rebuilt)
                 self._evict()
         self._loading.pop(game_id, None)
         return live

@@ -24,6 +24,7 @@ from app.games.base import HOST, GameError, RecordingRng, Reveal, SeededRng
 from app.metrics import Metrics
 from app.play import clock, notices, turn_rows
 from app.play import repository as repo
+from app.play.acting import refuse_not_to_act, refuse_stale, refuse_unplayable
 from app.play.finisher import Finisher, outcome_json
 from app.play.games_cache import GamesCache
 from app.play.live import LiveGame
@@ -133,17 +134,11 @@ class MovePipeline:
                 row = await repo.move_by_client_id(session, live.id, seat, client_move_id)
             if row is not None:
                 return {"seq": row.seq, "seat": seat, "events": list(row.events)}
-        if live.finished:
-            raise conflict("GAME_FINISHED", "the game is over")
-        if live.imported:
-            raise conflict("GAME_IMPORTED", "an imported game is for review; nobody moves in it")
-        if seq != live.seq:
-            # checked before the turn, so that the loser of a race learns the current seq
-            raise conflict("STALE_SEQ", "the game is at seq {now}, not {seq}",
-                           args={"now": live.seq, "seq": seq}, seq=live.seq)
-        if undo is None and seat != HOST and seat not in engine.to_act(live.state) \
-                and not engine.legal_moves(live.state, seat):
-            raise forbidden("NOT_YOUR_TURN", "it is not your turn")
+        refuse_unplayable(live)
+        # checked before the turn, so that the loser of a race learns the current seq
+        refuse_stale(live, seq)
+        if undo is None and seat != HOST:
+            refuse_not_to_act(live, seat)
         new_seq = live.seq + 1
         waiting = notices.people_to_act(live, live.state)
         if undo is None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.errors import conflict, forbidden, unauthorized
+from app.errors import unauthorized
 from app.play import repository as repo
+from app.play.acting import held_seat
 from app.play.games_cache import GamesCache
 from app.play.live import LiveGame
-from app.play.seats import resolve_seat
 from app.realtime.hub import Hub
 
 
@@ -25,13 +25,7 @@ async def resign(games: GamesCache, hub: Hub, wake_bots: Callable[[LiveGame], No
         raise unauthorized()
     live = await games.load(game_id)
     async with live.lock:
-        if live.finished:
-            raise conflict("GAME_FINISHED", "the game is over")
-        if live.imported:
-            raise conflict("GAME_IMPORTED", "an imported game is for review")
-        acting = resolve_seat(live, user_id, seat)
-        if acting is None:
-            raise forbidden("NOT_YOUR_SEAT", "you hold no seat in this game")
+        acting = held_seat(live, user_id, seat)
         if acting not in live.resigned:
             live.resigned = sorted({*live.resigned, acting})
             async with games.sessions() as session:

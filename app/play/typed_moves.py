@@ -10,8 +10,9 @@ first as the engines write it, and reading never changes anything.
 
 from __future__ import annotations
 
-from app.errors import ApiError, conflict, forbidden, from_game_error
+from app.errors import ApiError, forbidden, from_game_error
 from app.games.base import GameError, Move
+from app.play.acting import refuse_not_to_act, refuse_stale, refuse_unplayable
 from app.play.live import LiveGame
 
 MAX_TEXT = 120
@@ -20,16 +21,10 @@ MAX_TEXT = 120
 
 def check_can_act(live: LiveGame, seat: int, seq: int | None) -> None:
     """Refuse (as the pipeline would) a game nobody moves in, a stale seq, a seat not to act."""
-    if live.finished:
-        raise conflict("GAME_FINISHED", "the game is over")
-    if live.imported:
-        raise conflict("GAME_IMPORTED", "an imported game is for review; nobody moves in it")
-    if seq is not None and seq != live.seq:
-        raise conflict("STALE_SEQ", "the game is at seq {now}, not {seq}",
-                       args={"now": live.seq, "seq": seq}, seq=live.seq)
-    if seat not in live.engine.to_act(live.state) \
-            and not live.engine.legal_moves(live.state, seat):
-        raise forbidden("NOT_YOUR_TURN", "it is not your turn")
+    refuse_unplayable(live)
+    if seq is not None:
+        refuse_stale(live, seq)
+    refuse_not_to_act(live, seat)
 
 
 def read_typed(live: LiveGame, seat: int, text: str, seq: int | None = None) -> Move:

@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app.errors import ApiError, conflict, forbidden, unauthorized
 from app.games.base import GameError
+from app.play.acting import playing_seat, refuse_stale
 from app.play.games_cache import GamesCache
 from app.play.live import LiveGame
 from app.play.move_pipeline import MovePipeline
@@ -71,16 +72,7 @@ class UndoService:
         """The caller's seat, once the game is known to be playable (the caller holds the
         lock and has caught up)."""
         await self.games.catch_up(live)
-        if live.imported:
-            raise conflict("GAME_IMPORTED", "an imported game is for review; nobody moves in it")
-        if live.finished:
-            raise conflict("GAME_FINISHED", "the game is over")
-        acting = resolve_seat(live, user_id, seat)
-        if acting is None:
-            raise forbidden("NOT_YOUR_SEAT", "you hold no seat in this game")
-        if acting in live.resigned:
-            raise forbidden("RESIGNED", "this seat has resigned; the bot plays it")
-        return acting
+        return playing_seat(live, user_id, seat)
 
     async def undo(self, game_id: str, user_id: str | None, seq: int,
                    seat: int | None = None) -> dict[str, Any]:
@@ -89,9 +81,7 @@ class UndoService:
         assert user_id is not None
         async with live.lock:
             acting = await self._acting(live, user_id, seat)
-            if seq != live.seq:
-                raise conflict("STALE_SEQ", "the game is at seq {now}, not {seq}",
-                               args={"now": live.seq, "seq": seq}, seq=live.seq)
+            refuse_stale(live, seq)
             try:
                 target = undo_target(live.step, live.seq, acting)
             except GameError as err:
@@ -147,9 +137,7 @@ class UndoService:
             if not live.takebacks:
                 raise conflict("TAKEBACKS_OFF", "this table allows no takebacks",
                                rule="TAKEBACK-3")
-            if seq != live.seq:
-                raise conflict("STALE_SEQ", "the game is at seq {now}, not {seq}",
-                               args={"now": live.seq, "seq": seq}, seq=live.seq)
+            refuse_stale(live, seq)
             try:
                 target = takeback_target(live.step, live.seq, acting)
             except GameError as err:

@@ -163,7 +163,12 @@ async def to_json(session: AsyncSession, t: Tournament, viewer: Identity | None
     """The tournament from ``viewer``'s side: rules in words, players, standings, rounds."""
     engine = get_engine(t.kind)
     people = await repo.players(session, t.id)
-    tables = await repo.tables(session, t.id)
+    # Only the rounds the tournament's row knows of: the row and the tables are read by two
+    # statements, and a step that seats the next round may commit between them (each statement
+    # sees the latest commit on both databases). Listing that round beside a current_round
+    # still one behind showed a player (and a test) the new tables as if the old round were
+    # still on; the next read shows both together.
+    tables = [x for x in await repo.tables(session, t.id) if x.round <= t.current_round]
     # the names the players have now: a renamed account shows its new name, a deleted one
     # "Former player" (app/identity/accounts.py), never the name it registered with
     known = await names_of(session, {p.user_id for p in people} | {t.host_id})

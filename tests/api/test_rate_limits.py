@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,8 +15,8 @@ import httpx
 import pytest
 
 from tests.conftest import Player, ServerThread, free_port, make_settings, require_redis, start_game
+from tests.support.instances import entry_point_command, spawn, wait_ready
 
-ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("TEST_REDIS_LIMITS_URL", "redis://127.0.0.1:6379/5")
 
 
@@ -109,20 +107,10 @@ def _serve(tmp_path: Path, name: str, env: dict[str, str]) -> tuple[subprocess.P
     full = {**os.environ, "DATABASE_URL": sqlite(tmp_path, f"{name}.db"), "PORT": str(port),
             "BOT_DELAY": "0", "LOG_LEVEL": "warning", **env}
     full.pop("REDIS_URL", None)
-    proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=full,
-                            stdout=log.open("w"), stderr=subprocess.STDOUT)
+    proc = spawn(entry_point_command(), full, log)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90  # a loaded machine starts the app slowly
-    while True:
-        try:
-            if httpx.get(f"{url}/readyz", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise AssertionError(log.read_text()[-2000:])
-        time.sleep(0.1)
+    wait_ready(url, proc, log)
+    return proc, url
 
 
 def _sessions(url: str, *forwarded: str) -> list[httpx.Response]:

@@ -7,21 +7,16 @@ fail when CI or REQUIRE_BROWSER is set, so that a missing browser never passes s
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
-from tests.support import chromium_watchdog
+from tests.conftest import free_port
+from tests.support import chromium_watchdog, instances
 from tests.support.chromium_watchdog import bounded_close
 
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("BAZAAR_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -30,8 +25,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-# The app under test; a test run can point this at another ASGI app.
-APP = os.environ.get("BROWSER_TEST_APP", "app.main:app")
 
 
 def _require_browser() -> None:
@@ -43,18 +36,12 @@ def _require_browser() -> None:
     pytest.skip(message)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
     """Base URL of a fresh server on a temporary SQLite database."""
     _require_browser()
     tmp = tempfile.TemporaryDirectory(prefix="bazaar-browser-")
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite+aiosqlite:///{tmp.name}/browser.db",
@@ -76,34 +63,16 @@ def server() -> Iterator[str]:
         "ANALYSIS_PLAYOUTS": "4",
     }
     log_path = Path(tmp.name) / "server.log"
-    log = log_path.open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", APP, "--host", "127.0.0.1", "--port", str(port),
-         "--log-level", "warning"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
+    proc = instances.spawn(instances.uvicorn_command(port), env, log_path)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90  # a loaded machine imports the app slowly
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"the server exited: {log_path.read_text()[-3000:]}")
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"the server did not start: {log_path.read_text()[-3000:]}")
-            time.sleep(0.2)
+        try:
+            instances.wait_ready(base, proc, log_path, path="/healthz")
+        except AssertionError as failed:
+            pytest.fail(str(failed))
         yield base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        instances.stop(proc)
         tmp.cleanup()
 
 

@@ -8,14 +8,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 from websockets.exceptions import ConnectionClosed
 
 from tests.conftest import Player, ServerThread, free_port, make_settings, start_game
+from tests.support.instances import entry_point_command, spawn, wait_ready
 from tests.support.sockets import Viewer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,19 +26,10 @@ def test_json_logs_and_graceful_shutdown(tmp_path: Path) -> None:
     env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'ops.db'}",
            "PORT": str(port), "BOT_DELAY": "0"}
     env.pop("REDIS_URL", None)
-    proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env,
-                            stdout=log.open("w"), stderr=subprocess.STDOUT)
+    proc = spawn(entry_point_command(), env, log)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90  # a loaded machine starts the app slowly
-        while True:
-            try:
-                if httpx.get(f"{url}/readyz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
-            time.sleep(0.1)
+        wait_ready(url, proc, log)
         ann, bob = Player(url, "Ann"), Player(url, "Bob")
         game_id = start_game(ann, [bob])
         seat = ann.game(game_id)["view"]["to_act"][0]

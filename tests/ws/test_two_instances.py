@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -27,33 +24,11 @@ from tests.conftest import (
     reset_postgres,
     start_game,
 )
+from tests.support.instances import spawn, stop, uvicorn_command, wait_ready
 from tests.support.sockets import Viewer
 
-ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
-
-
-def spawn(port: int, env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
-         "--port", str(port), "--log-level", "warning", "--ws-max-size", "65536"],
-        cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
-    )
-
-
-def wait_ready(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 90  # a loaded machine starts the app slowly
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"instance exited: {log.read_text()[-2000:]}")
-        try:
-            if httpx.get(f"{url}/readyz", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise AssertionError("instance did not become ready")
 
 
 @pytest.fixture(scope="module")
@@ -71,15 +46,13 @@ def instances(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
         # the first instance migrates; the second starts once the schema is there
         for i, port in enumerate(ports):
             log = tmp / f"instance{i}.log"
-            proc = spawn(port, env, log)
+            proc = spawn(uvicorn_command(port, "--ws-max-size", "65536"), env, log)
             procs.append(proc)
             wait_ready(f"http://127.0.0.1:{port}", proc, log)
         yield [f"http://127.0.0.1:{p}" for p in ports]
     finally:
         for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            proc.wait(timeout=15)
+            stop(proc, seconds=15)
 
 
 def test_players_on_different_instances_play_to_the_end(instances: list[str]) -> None:

@@ -265,8 +265,7 @@ def _settled_ledger(choices: list[tuple[int, str]]) -> State:
         record = {"tile": 0, "price": 3, "settlement": choice, "auctioneer": auctioneer,
                   "owner": owner, "changes": [{"seat": payer, "points": -3},
                                               {"seat": payee, "points": 3}]}
-        for seat, points, words in auction_entries(record, number, state.names,
-                                                   "Bazaar of Ann's tile, "):
+        for seat, points, words in auction_entries(record, number, state.names, "Ann"):
             note(state, seat, "auction-gains" if points > 0 else "auction-payments", points,
                  words)
     return state
