@@ -218,7 +218,7 @@ function cardsPanel(view) {
   parts.push(el("h4", {text: t("Revealed cards, oldest first")}));
   parts.push(el("ol", {class: "gb-history", "data-testid": "gb-history"},
     history.map((id, i) => cardChip(id, i === history.length - 1 && !view.finished))));
-  return section(t("Price cards"), "cards", parts);
+  return section(t("Price cards"), "cards", parts, {scrolls: true});
 }
 
 // ------------------------------------------------------------------ players and round
