@@ -24,7 +24,7 @@ function drawCatalog(games) {
     box.append(el("article", {class: "game-card", "data-kind": g.kind}, [
       el("h3", {text: g.title}),
       el("p", {class: "players-range", text: g.max_players === 1 ? t("{range} player", {range}) : t("{range} players", {range})}),
-      el("p", {class: "summary", text: g.summary || ""}),
+      el("p", {class: "summary", text: g.summary ? t(g.summary) : ""}),
       el("p", {class: "waiting muted", "data-testid": `waiting-${g.kind}`, "aria-live": "polite"}),
       el("div", {class: "actions"}, [
         el("a", {class: "button primary", href: `/lobbies/new?kind=${encodeURIComponent(g.kind)}`,

@@ -5,7 +5,7 @@
 // own set-up form (SETUP_FORMS) where it has one; the link to the game's rules.
 
 import {el, clear} from "./dom.js";
-import {applies, choiceWords, same, valueWords} from "./lobby_words.js";
+import {applies, choiceWords, optionText, same, valueWords} from "./lobby_words.js";
 import {t} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -61,7 +61,7 @@ function fillSeatChoices(select, option, seatNames) {
 function pickField(option, id, label, help) {
   const chosen = Array.isArray(option.default) ? option.default : null;
   const mode = el("select", {id, name: option.name, "data-testid": `opt-${option.name}`});
-  mode.append(el("option", {value: "none", text: option.none_label || t("None"), selected: !chosen}),
+  mode.append(el("option", {value: "none", text: optionText(option.none_label) || t("None"), selected: !chosen}),
     el("option", {value: "pick", text: t("Choose {count}", {count: option.pick}), selected: !!chosen}));
   mode.dataset.kind = "pick";
   const pickers = el("div", {class: "pickers", hidden: !chosen});
@@ -69,7 +69,7 @@ function pickField(option, id, label, help) {
     const select = el("select", {id: `${id}-${i}`, "aria-label": t("{label}: {number} of {count}", {label, number: i + 1, count: option.pick}),
       "data-testid": `opt-${option.name}-${i}`});
     (option.choices || []).forEach((choice, k) => {
-      const text = option.choice_labels ? option.choice_labels[k] : String(choice);
+      const text = option.choice_labels ? optionText(option.choice_labels[k]) : String(choice);
       select.append(el("option", {value: JSON.stringify(choice), text, selected: same(choice, chosen ? chosen[i] : fallback)}));
     });
     pickers.append(select);
@@ -81,8 +81,8 @@ function pickField(option, id, label, help) {
 /** The form field of one option; `seatNames` names the seats of a seat choice. */
 export function optionField(option, seatNames = []) {
   const id = `opt-${option.name}`;
-  const label = option.label || option.name.replace(/_/g, " ");
-  const help = option.help ? el("p", {class: "help", text: option.help}) : null;
+  const label = optionText(option.label) || option.name.replace(/_/g, " ");
+  const help = option.help ? el("p", {class: "help", text: optionText(option.help)}) : null;
   let input;
   if (option.kind === "bool") {
     input = el("input", {type: "checkbox", id, name: option.name, checked: !!option.default});
@@ -114,7 +114,7 @@ export function optionField(option, seatNames = []) {
 
 function readValue(option) {
   const input = $(`opt-${option.name}`);
-  const label = option.label || option.name;
+  const label = optionText(option.label) || option.name;
   if (option.kind === "bool") return input.checked;
   if (option.kind === "choice") return JSON.parse(input.value);
   if (option.kind === "json" && option.pick) {

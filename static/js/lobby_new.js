@@ -91,7 +91,7 @@ async function newLobbyPage() {
   function draw() {
     if (!game) { $("form-error").textContent = t("No games are available."); return; }
     $("new-title").textContent = t("New {title} lobby", {title: game.title});
-    $("new-summary").textContent = game.summary || "";
+    $("new-summary").textContent = game.summary ? t(game.summary) : "";
     document.title = `${t("New {title} lobby", {title: game.title})} · Bazaar`;
     clear(players);
     for (let n = game.min_players; n <= game.max_players; n++) {

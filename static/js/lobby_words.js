@@ -44,6 +44,13 @@ export function lobbyMeta(lobby) {
     + `${privacyText(lobby.private)} · ${ratedText(lobby.rated)} · ${clockText(lobby.clock)} · ${takeoverText(lobby.takeover_level)}`;
 }
 
+/** An option's own words (its label, help, a choice's label, unit or note) in the page's
+ * language: the engines declare them in English, and each is a message id of the catalogue
+ * (app/i18n/tool.py option_words). */
+export function optionText(text) {
+  return text ? t(text) : text;
+}
+
 /** Two option values are the same value (JSON compares lists and objects by content). */
 export const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -57,7 +64,7 @@ export function applies(option, players, values) {
 export function choiceWords(option, value, seatNames) {
   if (option.seats && Number.isInteger(value)) return seatNames[value] || t("Seat {number}", {number: value + 1});
   const i = (option.choices || []).findIndex((c) => same(c, value));
-  if (i >= 0 && option.choice_labels) return option.choice_labels[i];
+  if (i >= 0 && option.choice_labels) return optionText(option.choice_labels[i]);
   return null;
 }
 
@@ -71,9 +78,9 @@ function jsonWords(value) {
 /** An option's value in words: Yes/No, the choice's label, the seat's name, never raw JSON. */
 export function valueWords(option, value, seatNames = []) {
   if (option.kind === "bool") return value ? t("Yes") : t("No");
-  if (value === null || value === undefined) return option.none_label || t("None");
+  if (value === null || value === undefined) return optionText(option.none_label) || t("None");
   // a number with its unit: "30 full rounds without a purchase end the game"
-  if (option.unit && typeof value === "number") return `${value} ${option.unit}`;
+  if (option.unit && typeof value === "number") return `${value} ${optionText(option.unit)}`;
   const word = choiceWords(option, value, seatNames);
   if (word !== null) return word;
   if (option.pick && Array.isArray(value)) {
@@ -115,7 +122,7 @@ export function optionSummary(lobby, game) {
   }
   const {options, values} = lobbyValues(given, game);
   return options.filter((o) => applies(o, lobby.seats.length, values))
-    .map((o) => [o.label || o.name.replace(/_/g, " "), valueWords(o, values[o.name], seatNames)]);
+    .map((o) => [optionText(o.label) || o.name.replace(/_/g, " "), valueWords(o, values[o.name], seatNames)]);
 }
 
 /** The sentences of the options that are on and want saying (a variation on by default, issue
@@ -125,5 +132,5 @@ export function optionNotes(lobby, game) {
   const given = lobby.options || {};
   const {options, values} = lobbyValues(given, game);
   return options.filter((o) => o.on_note && o.kind === "bool" && values[o.name] && applies(o, lobby.seats.length, values))
-    .map((o) => ({note: o.on_note, anchor: o.rule_anchor || "", label: o.label || o.name}));
+    .map((o) => ({note: optionText(o.on_note), anchor: o.rule_anchor || "", label: optionText(o.label) || o.name}));
 }

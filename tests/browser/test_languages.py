@@ -77,3 +77,20 @@ def test_a_game_s_log_switches_language_and_its_replay_keeps_the_ids(
     texts = replay_log.locator(".log-text").all_inner_texts()
     assert not any("würfelte" in t or " rolled " in t or "{" in t for t in texts), texts
     shot(page, f"replay-fr-{size}")
+
+
+def test_a_new_lobby_s_options_are_in_the_page_s_language(guest) -> None:  # type: ignore[no-untyped-def]
+    """The engines declare their options in English; each word of them is a message id
+    (app/i18n/tool.py option_words) that the lobby form says in the page's language."""
+    page = guest("Anna", "/lobbies/new?kind=carcassonne", locale="de-DE",
+                 viewport=SIZES["phone"])
+    page.locator("html[lang=de]").wait_for(state="attached")
+    form = page.locator("[data-option=farm_scoring]")
+    form.get_by_text("Wertung der Wiesen").wait_for()
+    assert "Keine Bauern" in form.locator("select").inner_text()
+    page.locator("[data-option=builder]").get_by_text("Baumeister", exact=True).wait_for()
+    assert page.locator("[data-option=farm_scoring]").get_by_text("Farm scoring").count() == 0
+    shot(page, "new-lobby-options-de-phone")
+    pick_language(page, "fr")
+    page.locator("[data-option=builder]").get_by_text("Bâtisseur", exact=True).wait_for()
+    page.locator("[data-option=farm_scoring]").get_by_text("Décompte des prés").wait_for()
