@@ -9,12 +9,21 @@ import {applies, choiceWords, same, valueWords} from "./lobby_words.js";
 
 const $ = (id) => document.getElementById(id);
 
-// A holder choice "bot" is the normal bot and "bot-hard" the hard one, so that one <select> per
-// seat says who holds it and at what level (app/games/bots.py LEVELS).
-export const BOT_CHOICES = [["bot", "Bot (normal)"], ["bot-hard", "Bot (hard)"]];
+// A holder choice "bot" is the normal bot, "bot-hard" the hard one and "bot-expert" the expert,
+// so that one <select> per seat says who holds it and at what level (app/games/bots.py LEVELS).
+// The expert bot plays only at turn-based tables (docs/decisions.md, "The expert bot").
+export const BOT_CHOICES = [["bot", "Bot (normal)"], ["bot-hard", "Bot (hard)"],
+  ["bot-expert", "Bot (expert, turn-based tables only)"]];
 
-/** {holder, level} from a holder choice ("bot-hard" is the hard bot). */
+/** The bot choices for a table: the expert only where the clock is turn-based (or not yet
+ * chosen, on the new-lobby form: the server refuses it at a live table, in words). */
+export function botChoices(clock) {
+  return clock && clock.mode !== "turn" ? BOT_CHOICES.filter(([v]) => v !== "bot-expert") : BOT_CHOICES;
+}
+
+/** {holder, level} from a holder choice ("bot-hard" is the hard bot, "bot-expert" the expert). */
 export function holderChoice(value) {
+  if (value === "bot-expert") return {holder: "bot", level: "expert"};
   if (value === "bot-hard") return {holder: "bot", level: "hard"};
   if (value === "bot") return {holder: "bot", level: "normal"};
   return {holder: value};

@@ -7,7 +7,7 @@ import {el} from "./dom.js";
 import {seatDot} from "./seat_mark.js";
 import {tableAid, TABLE_HOLDERS, tableDeviceWords} from "./table_aid.js";
 import {botWords, seatLabel} from "./lobby_words.js";
-import {BOT_CHOICES, holderChoice} from "./lobby_form.js";
+import {botChoices, holderChoice} from "./lobby_form.js";
 
 const HOLDER_TEXT = {open: "Open seat", bot: "Bot", host: "On the host's device", user: "Player",
   invited: "kept for the rematch"};
@@ -76,8 +76,11 @@ export function seatItem(seat, {lobby, you, me, game, path, act, named, say}) {
     const select = el("select", {"aria-label": `Who holds ${seat.table_name || `seat ${seat.seat + 1}`}`, "data-testid": `seat-holder-${seat.seat}`});
     if (seat.holder === "user") select.append(el("option", {value: "user", text: `${seat.name || "Player"} (player)`, selected: true}));
     if (seat.holder === "invited") select.append(el("option", {value: "invited", text: `${seat.name || "Player"} (not here yet)`, selected: true}));
-    const current = seat.holder === "bot" ? (seat.level === "hard" ? "bot-hard" : "bot") : seat.holder;
-    for (const [v, text] of aid ? TABLE_HOLDERS : [["open", "Open"], ...BOT_CHOICES, ["host", "My device"]]) {
+    const level = seat.level === "hard" || seat.level === "expert" ? `bot-${seat.level}` : "bot";
+    const current = seat.holder === "bot" ? level : seat.holder;
+    // a live table keeps an expert seat it somehow has on show, but offers the expert only turn-based
+    const bots = botChoices(current === "bot-expert" ? {mode: "turn"} : lobby.clock || {mode: "off"});
+    for (const [v, text] of aid ? TABLE_HOLDERS : [["open", "Open"], ...bots, ["host", "My device"]]) {
       select.append(el("option", {value: v, text, selected: current === v}));
     }
     select.addEventListener("change", () => {

@@ -6,7 +6,7 @@
 import {plural} from "./plain_words.js";
 
 // Bot levels (app/games/bots.py LEVELS), in words.
-const LEVEL_WORDS = {normal: "normal", hard: "hard"};
+const LEVEL_WORDS = {normal: "normal", hard: "hard", expert: "expert"};
 
 /** A bot seat's words: "Bot (hard)"; "Bot" for a seat of an older lobby without a level. */
 export function botWords(level) {
