@@ -138,8 +138,9 @@ def test_the_searching_bots_decide_on_the_seats_view_only_and_legally(
         seed = f"view-proof:{step}:{seat}"
         move = bots.decide(engine, state, seat, level, seed, tiny())
         assert json.loads(json.dumps(move)) == move, f"{engine.kind}: the {level} move is not JSON"
-        assert bots.decide(engine, state, seat, level, seed, tiny()) == move, (
-            f"{engine.kind}: the {level} bot of seat {seat} moves differently for one seed")
+        if step == 0:  # (the whole games above check hard's at every tenth move)
+            assert bots.decide(engine, state, seat, level, seed, tiny()) == move, (
+                f"{engine.kind}: the {level} bot of seat {seat} moves differently for one seed")
         assert bots.decide(engine, other, seat, level, seed, tiny()) == move, (
             f"{engine.kind}: the {level} bot of seat {seat} decides differently on two states "
             "that differ only in what the seat cannot see")
