@@ -12,13 +12,20 @@ const $ = (id) => document.getElementById(id);
 // A holder choice "bot" is the normal bot, "bot-hard" the hard one and "bot-expert" the expert,
 // so that one <select> per seat says who holds it and at what level (app/games/bots.py LEVELS).
 // The expert bot plays only at turn-based tables (docs/decisions.md, "The expert bot").
-export const BOT_CHOICES = [["bot", "Bot (normal)"], ["bot-hard", "Bot (hard)"],
-  ["bot-expert", "Bot (expert, turn-based tables only)"]];
+export const BOT_CHOICES = [["bot", "Bot (normal)"], ["bot-hard", "Bot (hard)"], ["bot-expert", "Bot (expert)"]];
 
-/** The bot choices for a table: the expert only where the clock is turn-based (or not yet
- * chosen, on the new-lobby form: the server refuses it at a live table, in words). */
+/** The bot choices for a table with this clock: the expert only where it is turn-based. */
 export function botChoices(clock) {
-  return clock && clock.mode !== "turn" ? BOT_CHOICES.filter(([v]) => v !== "bot-expert") : BOT_CHOICES;
+  return clock && clock.mode === "turn" ? BOT_CHOICES : BOT_CHOICES.filter(([v]) => v !== "bot-expert");
+}
+
+/** Offer the expert bot in a takeover <select> only at a turn-based table (a choice of it on
+ * another table falls back to the normal bot). */
+export function fitTakeover(select, clock) {
+  if (!select) return;
+  const turnBased = Boolean(clock && clock.mode === "turn");
+  for (const option of select.querySelectorAll("option[value='expert']")) option.hidden = !turnBased;
+  if (!turnBased && select.value === "expert") select.value = "normal";
 }
 
 /** {holder, level} from a holder choice ("bot-hard" is the hard bot, "bot-expert" the expert). */
@@ -176,7 +183,7 @@ export function updateFields(box, options, players, seatNames) {
 
 export function holderSelect(seat, value, testid, choices = null) {
   const select = el("select", {id: `holder-${seat}`, "data-testid": testid});
-  for (const [v, text] of choices || [["open", "Open for a friend"], ...BOT_CHOICES, ["host", "Keep on my device"]]) {
+  for (const [v, text] of choices || [["open", "Open for a friend"], ...botChoices({mode: "off"}), ["host", "Keep on my device"]]) {
     select.append(el("option", {value: v, text, selected: v === value}));
   }
   return select;
