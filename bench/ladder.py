@@ -12,9 +12,9 @@ seat there is ranked by its points plus the worth of the tile it won, as in
 bench/bot_strength.py.
 
 Prints, per player: mu, sigma, the ordinal (mu - 3 sigma), games, first places and the CPU per
-move; then the first places of each pairing; writes bench/results/ladder_<kind>.txt with the
-game count and the machine's load average at the start and the end (the machine is shared:
-figures of CPU per move are process time, not wall time).
+move; then the first places of each pairing; writes bench/results/ladder_<kind>.txt after
+every round, with the game count and the machine's load average at the start and at the last
+round (the machine is shared: figures of CPU per move are process time, not wall time).
 
     nice -n 10 python bench/ladder.py KIND [--games 4] [--players random normal hard ...]
 """
@@ -90,7 +90,8 @@ def play(kind: str, seats: tuple[str, str], game: int) -> tuple[list[int], list[
 
 
 def run(kind: str, players: list[str], games: int) -> str:
-    """The round robin, the ratings, and the table in words."""
+    """The round robin and the ratings; the table in words, written after every round (so a
+    run cut short still leaves the rounds it finished)."""
     model = PlackettLuce()
     ratings = {p: model.rating(name=p) for p in players}
     played = dict.fromkeys(players, 0)
@@ -100,6 +101,7 @@ def run(kind: str, players: list[str], games: int) -> str:
     head: dict[tuple[str, str], float] = dict.fromkeys(pairs, 0.0)
     load_before = os.getloadavg()
     started = time.perf_counter()
+    text = ""
     for g in range(games):
         for k, (a, b) in enumerate(pairs):
             seats = (a, b) if g % 2 == 0 else (b, a)
@@ -113,18 +115,29 @@ def run(kind: str, players: list[str], games: int) -> str:
                 firsts[p] += share
                 if p == a:
                     head[(a, b)] += share
+        text = table(kind, players, games, g + 1, ratings, played, firsts, cpu, head,
+                     load_before, time.perf_counter() - started)
+        RESULTS.mkdir(exist_ok=True)
+        (RESULTS / f"ladder_{kind}.txt").write_text(text + "\n")
         print(f"  {kind}: round {g + 1}/{games} done, {time.perf_counter() - started:.0f} s",
               flush=True)
-    load_after = os.getloadavg()
+    return text
+
+
+def table(kind: str, players: list[str], games: int, rounds: int, ratings: dict[str, Any],
+          played: dict[str, int], firsts: dict[str, float], cpu: dict[str, list[float]],
+          head: dict[tuple[str, str], float], load_before: tuple[float, float, float],
+          wall: float) -> str:
+    """The ladder after ``rounds`` rounds, in words."""
+    pairs = len(head)
     order = sorted(players, key=lambda p: -ratings[p].ordinal())
     lines = [
-        f"{kind}: ladder of {', '.join(players)}; round robin of 2-player games, {games} games "
-        f"per pair (seats alternating), {games * len(pairs)} games in all; openskill "
-        f"Plackett-Luce from its defaults (mu 25, sigma 8.33), updated game by game; bots at "
-        f"budget scale 1.0 without a CPU cap",
-        f"  machine load average (1, 5, 15 min) at the start {_load(load_before)}, at the end "
-        f"{_load(load_after)} on {os.cpu_count()} cores (shared); wall time "
-        f"{time.perf_counter() - started:.0f} s",
+        f"{kind}: ladder of {', '.join(players)}; round robin of 2-player games, {rounds} of "
+        f"{games} games per pair done (seats alternating), {rounds * pairs} games in all; "
+        f"openskill Plackett-Luce from its defaults (mu 25, sigma 8.33), updated game by game; "
+        f"bots at budget scale 1.0 without a CPU cap",
+        f"  machine load average (1, 5, 15 min) at the start {_load(load_before)}, now "
+        f"{_load(os.getloadavg())} on {os.cpu_count()} cores (shared); wall time {wall:.0f} s",
         f"  {'player':<9} {'mu':>6} {'sigma':>6} {'ordinal':>8} {'games':>6} {'firsts':>7} "
         f"{'CPU/move':>9}",
     ]
@@ -133,8 +146,7 @@ def run(kind: str, players: list[str], games: int) -> str:
         mean_cpu = statistics.mean(cpu[p]) * 1000 if cpu[p] else 0.0
         lines.append(f"  {p:<9} {r.mu:6.2f} {r.sigma:6.2f} {r.ordinal():8.2f} {played[p]:6d} "
                      f"{firsts[p]:7g} {mean_cpu:7.0f} ms")
-    lines.append("  first places of the first player in each pairing, of "
-                 f"{games} games:")
+    lines.append(f"  first places of the first player in each pairing, of {rounds} games:")
     for (a, b), won in head.items():
         lines.append(f"    {a} vs {b}: {won:g}")
     return "\n".join(lines)
@@ -150,10 +162,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4, help="games per pair of players")
     parser.add_argument("--players", nargs="+", default=list(PLAYERS), choices=PLAYERS)
     args = parser.parse_args()
-    text = run(args.kind, args.players, args.games)
-    print(text, flush=True)
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / f"ladder_{args.kind}.txt").write_text(text + "\n")
+    print(run(args.kind, args.players, args.games), flush=True)
 
 
 if __name__ == "__main__":
