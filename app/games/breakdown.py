@@ -2,7 +2,8 @@
 
 `Engine.score_breakdown` returns one `Breakdown` per seat, computed from the state alone, so it
 exists at every step of a game and of its replay. Its lines are in words ("Cities", "City of 4
-tiles with 1 pennant: 10"): the end panel shows them as they are.
+tiles with 1 pennant: 10"): the end panel shows them as they are, or, for a line that carries
+its label and items as messages too (issue 29), says those in the viewer's language.
 
 The sum rule: a seat's lines add up to its ``score``, the score the engine gives it now (the
 public score while the game runs, the outcome's score at the end). A tournament score is a medal
@@ -34,12 +35,21 @@ class Line:
     items: tuple[str, ...] = ()
     medal: str | None = None
     """A tournament round's medal (one of `MEDALS`), or None."""
+    message: dict[str, Any] | None = None
+    """The label as a message (app/games/messages.py) for each client to say in its language
+    (issue 29); ``label`` is then its English."""
+    item_messages: tuple[dict[str, Any], ...] | None = None
+    """The items as messages, one for each of ``items`` (their English)."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"source": self.source, "label": self.label,
                                 "points": self.points, "items": list(self.items)}
         if self.medal is not None:
             data["medal"] = self.medal
+        if self.message is not None:
+            data["message"] = self.message
+        if self.item_messages is not None:
+            data["item_messages"] = list(self.item_messages)
         return data
 
 

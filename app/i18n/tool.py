@@ -55,7 +55,34 @@ def extract() -> Catalog:
                 continue
             catalog.add(message, None, [(f"{folder}/{filename}", lineno)],
                         auto_comments=comments, context=context)
+    for message, where in option_words():
+        catalog.add(message, None, [(where, 0)])
     return catalog
+
+
+def option_words() -> list[tuple[str, str]]:
+    """The words of every game's lobby options (label, help, choice labels, the word for no
+    value, unit, on-note), with the game they belong to. An option's words are its message ids,
+    as every id is its English: the engines declare them as data (app/games/base.py
+    ``Option``), and the lobby's pages say them with ``t()``. The labels of seat choices are
+    left out (the lobby names a seat by its holder), and test fixtures are never shown."""
+    import app.games  # noqa: F401  (registers every engine)
+    from app.games.base import all_engines
+
+    found: list[tuple[str, str]] = []
+    for engine in all_engines():
+        where = f"app/games/{engine.kind.replace('-', '_')}/options"
+        for option in engine.options:
+            if option.fixture:
+                continue
+            labels = [label for choice, label in zip(option.choices, option.choice_labels,
+                                                     strict=False)
+                      if not (option.seats and isinstance(choice, int))]
+            for text in (option.label, option.help, option.none_label, option.unit,
+                         option.on_note, *labels):
+                if text:
+                    found.append((text, where))
+    return found
 
 
 def update() -> None:

@@ -4,6 +4,7 @@
 // Wide screens get one column per player, phones one block per player (static/css/breakdown.css).
 import {el, clear} from "./dom.js";
 import {seatDot} from "./seat_mark.js";
+import {say, t} from "./i18n.js";
 
 const CSS = "/static/css/breakdown.css";
 
@@ -31,10 +32,21 @@ export function rankedSeats(outcome) {
     .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.seat - b.seat);
 }
 
+/** A line's label in the page's language: its message when the engine gives one (issue 29). */
+function labelOf(line) {
+  return line.message ? say(line.message) : line.label;
+}
+
+/** A line's items in the page's language. */
+function itemsOf(line) {
+  const messages = line.item_messages;
+  return Array.isArray(messages) && messages.length === (line.items || []).length ? messages.map(say) : (line.items || []);
+}
+
 // Every source any player has, in the order the ranked players list them.
 function sources(seats) {
   const seen = new Map();
-  for (const s of seats) for (const line of s.lines) if (!seen.has(line.source)) seen.set(line.source, line.label);
+  for (const s of seats) for (const line of s.lines) if (!seen.has(line.source)) seen.set(line.source, labelOf(line));
   return [...seen];
 }
 
@@ -43,7 +55,7 @@ function sources(seats) {
  * "Round 1: silver"), kept in the cell's title for that player: never one player's figure as
  * the whole row's (issue 25, point 27). */
 function rowLabel(seats, source, fallback) {
-  const labels = [...new Set(seats.flatMap((s) => s.lines.filter((l) => l.source === source).map((l) => l.label)))];
+  const labels = [...new Set(seats.flatMap((s) => s.lines.filter((l) => l.source === source).map(labelOf)))];
   if (labels.length === 1) return labels[0];
   if (!labels.length) return fallback;
   const heads = new Set(labels.map((l) => l.split(/: | \(/)[0]));
@@ -53,11 +65,11 @@ function rowLabel(seats, source, fallback) {
 function cell(line) {
   if (!line) return el("span", {class: "muted", text: "—"});
   const points = el("span", {class: "bd-points", text: pointsText(line.points)});
-  const medal = line.medal ? el("span", {class: "tag", text: line.medal}) : null;
+  const medal = line.medal ? el("span", {class: "tag", text: t(line.medal)}) : null;
   if (!(line.items || []).length) return el("span", {}, [points, medal]);
   return el("details", {class: "bd-items"}, [
     el("summary", {}, [points, medal]),
-    el("ul", {}, line.items.map((item) => el("li", {text: item}))),
+    el("ul", {}, itemsOf(line).map((item) => el("li", {text: item}))),
   ]);
 }
 
@@ -82,7 +94,7 @@ function table(seats, nameOf, winners) {
     ...seats.map((s) => {
       const line = s.lines.find((l) => l.source === source);
       return el("td", {dataset: {seat: String(s.seat), source, points: line ? String(line.points) : ""},
-        title: line ? line.label : ""}, [cell(line)]);
+        title: line ? labelOf(line) : ""}, [cell(line)]);
     }),
   ]));
   return el("table", {class: "bd-table", "data-testid": "breakdown-table"}, [
@@ -101,7 +113,7 @@ function cards(seats, nameOf, winners) {
       el("h3", {}, [...playerHead(s, nameOf(s.seat), winners),
         el("span", {class: "bd-total", text: scoreWords(s.score)})]),
       el("table", {}, el("tbody", {}, s.lines.map((line) => el("tr", {dataset: {source: line.source, points: String(line.points)}}, [
-        el("th", {scope: "row"}, labelNodes(line.label)), el("td", {}, [cell(line)]),
+        el("th", {scope: "row"}, labelNodes(labelOf(line))), el("td", {}, [cell(line)]),
       ])))),
     ])));
 }

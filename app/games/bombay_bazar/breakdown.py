@@ -14,14 +14,16 @@ from typing import Any
 
 from app.games.bombay_bazar.rules import walk
 from app.games.bombay_bazar.state import State, is_solo, is_tournament, players
-from app.games.breakdown import MEDALS, Breakdown, Line, plural
+from app.games.bombay_bazar.words import MEDAL_WORDS, line
+from app.games.breakdown import MEDALS, Breakdown, Line
+from app.games.messages import N_, Message, say, say_n
 
 CAUSES = {
-    "piles": "every pile was empty",
-    "taken": "its tip cell was taken",
-    "blocked": "no piece could go on its tip cell",
+    "piles": N_("every pile was empty"),
+    "taken": N_("its tip cell was taken"),
+    "blocked": N_("no piece could go on its tip cell"),
 }
-ORDINALS = ("1st", "2nd", "3rd", "4th")
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 
 
 def _trunk(state: State, seat: int) -> int:
@@ -29,29 +31,33 @@ def _trunk(state: State, seat: int) -> int:
     return 0 if elephant is None else len(walk(state["board"], elephant)[0])
 
 
-def _ending(ended: list[Any] | None, elim_order: list[int], seat: int, n: int) -> str:
+def _ending(ended: list[Any] | None, elim_order: list[int], seat: int, n: int) -> Message:
     """How a seat's trunk ended, in words ("Ended 2nd of 3: its tip cell was taken")."""
     if seat not in elim_order:
-        return "Still growing"
-    cause = CAUSES.get((ended or [None] * n)[seat] or "", "no legal placement was left")
+        return say("Still growing")
+    cause = say(CAUSES.get((ended or [None] * n)[seat] or "", N_("no legal placement was left")))
     if n == 1:
-        return f"Ended: {cause}"
-    return f"Ended {ORDINALS[elim_order.index(seat)]} of {n}: {cause}"
+        return say("Ended: {cause}", cause=cause)
+    return say("Ended {place} of {n}: {cause}", place=say(ORDINALS[elim_order.index(seat)]),
+               n=n, cause=cause)
 
 
 def _single(state: State, seat: int) -> Breakdown:
     n = players(state)
     length = _trunk(state, seat)
     ending = _ending(state["ended"], state["elim_order"], seat, n)
-    lines = [Line("trunk", "Trunk length (T)" if n == 1 else "Trunk length", length,
-                  (f"{plural(length, 'segment')} from the head to the end", ending))]
+    lines = [line("trunk", say("Trunk length (T)") if n == 1 else say("Trunk length"), length,
+                  (say_n("{n} segment from the head to the end",
+                         "{n} segments from the head to the end", length), ending))]
     solo = state["solo"]
     if n == 1 and solo is not None:
         lines += [
-            Line("empty", "Empty cells (E)", -solo["E"],
-                 (f"{plural(solo['E'], 'cell')} with no piece at the end",)),
-            Line("openings", "Unused openings (U)", -solo["U"],
-                 (f"{plural(solo['U'], 'opening')} facing no piece",)),
+            line("empty", say("Empty cells (E)"), -solo["E"],
+                 (say_n("{n} cell with no piece at the end", "{n} cells with no piece at the end",
+                        solo["E"]),)),
+            line("openings", say("Unused openings (U)"), -solo["U"],
+                 (say_n("{n} opening facing no piece", "{n} openings facing no piece",
+                        solo["U"]),)),
         ]
         return Breakdown(seat, solo["score"], tuple(lines))
     return Breakdown(seat, length, tuple(lines))
@@ -59,21 +65,24 @@ def _single(state: State, seat: int) -> Breakdown:
 
 def _tournament(state: State, seat: int) -> Breakdown:
     n = players(state)
-    lines = []
+    lines: list[Line] = []
     for result in state["results"]:
         medal = (result.get("medals") or [None] * n)[seat]
         score = result["scores"][seat]
-        words = MEDALS[medal] if medal is not None else "no medal"
-        lines.append(Line(
-            f"round-{result['round']}", f"Round {result['round']}: {words}", score,
-            (f"Trunk of {plural(score, 'segment')}",
+        won = say(MEDAL_WORDS[medal]) if medal is not None else say("no medal")
+        lines.append(line(
+            f"round-{result['round']}", say("Round {round}: {medal}", round=result["round"],
+                                            medal=won), score,
+            (say_n("Trunk of {n} segment", "Trunk of {n} segments", score),
              _ending(result.get("ended"), result.get("elim_order", []), seat, n)),
             None if medal is None else MEDALS[medal]))
     if not state["finished"]:
         length = _trunk(state, seat)
-        lines.append(Line(f"round-{state['round']}", f"Round {state['round']}: being played",
-                          length, (f"Trunk of {plural(length, 'segment')} so far",
-                                   _ending(state["ended"], state["elim_order"], seat, n))))
+        lines.append(line(f"round-{state['round']}",
+                          say("Round {round}: being played", round=state["round"]), length,
+                          (say_n("Trunk of {n} segment so far", "Trunk of {n} segments so far",
+                                 length),
+                           _ending(state["ended"], state["elim_order"], seat, n))))
     return Breakdown(seat, list(state["medals"][seat]), tuple(lines))
 
 

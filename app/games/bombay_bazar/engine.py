@@ -20,7 +20,7 @@ from app.games.base import (
     Rng,
     Seat,
 )
-from app.games.bombay_bazar import bot, flow, hard_bot, notation, rules, scoring, start
+from app.games.bombay_bazar import bot, flow, hard_bot, notation, rules, scoring, start, words
 from app.games.bombay_bazar import text as text_module
 from app.games.bombay_bazar.breakdown import score_breakdown
 from app.games.bombay_bazar.data import MAX_PLAYERS, MIN_PLAYERS, PICTURE_IDS
@@ -38,7 +38,9 @@ from app.games.bombay_bazar.state import (
 )
 from app.games.bombay_bazar.tournament import standings
 from app.games.bombay_bazar.view import view as build_view
+from app.games.bombay_bazar.words import illegal
 from app.games.breakdown import Breakdown
+from app.games.messages import Message, say
 from app.games.notation import checked
 from app.games.text_view import common_sections
 
@@ -50,9 +52,15 @@ STEP_OF: dict[str, str] = {
 }
 
 
-def illegal(rule: str, code: str, detail: str = "") -> IllegalMove:
-    """An `IllegalMove` whose reason starts with the rule id and code (BOM-54)."""
-    return IllegalMove(f"{rule}: {code}" + (f" ({detail})" if detail else ""), code=code)
+def _elephant_refused(state: State, elephant: str, code: str) -> IllegalMove:
+    """BOM-12 (taken), then BOM-11 (two players sit at opposite elephants)."""
+    if code == "ELEPHANT_TAKEN":
+        return illegal("BOM-12", code, say("elephant {elephant} is already taken",
+                                            elephant=elephant))
+    taken = next(e for e in state["elephants"] if e is not None)
+    return illegal("BOM-11", code, say("with two players the elephants face each other: take "
+                                       "elephant {partner}, opposite {taken}",
+                                       partner=start.partner_of(taken), taken=taken))
 
 
 class BombayBazarEngine(Engine):
@@ -136,22 +144,25 @@ class BombayBazarEngine(Engine):
 
     def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
         if seat not in self.to_act(state):
-            raise NotYourTurn("BOM-54: NOT_YOUR_TURN")
+            raise NotYourTurn("BOM-54: NOT_YOUR_TURN (it is not your turn)",
+                              message=say("it is not your turn"), rule="BOM-54")
         parsed = parse(move)
         kind = parsed["type"]
         if STEP_OF[kind] != state["phase"]:
-            raise illegal("BOM-54", "WRONG_STEP", f"{kind} is not taken now")
+            raise illegal("BOM-54", "WRONG_STEP", say("that move is not taken now: {step}",
+                                                      step=say(words.STEPS[state["phase"]])))
         layout = -1
         if kind == "ChooseElephant":
             error = start.choice_error(state, parsed["elephant"])
             if error:
-                raise illegal("BOM-12" if error == "ELEPHANT_TAKEN" else "BOM-11", error)
+                raise _elephant_refused(state, parsed["elephant"], error)
         elif kind == "PlacePiece":
             picture = PICTURE_IDS.index(parsed["picture"])
             layout = LAYOUT_OF_TURN[(picture, parsed["rotation"])]
             code = rules.check(state, seat, layout)
             if code:
-                raise illegal(rules.RULE_OF[code], code)
+                raise illegal(rules.RULE_OF[code], code,
+                              say(words.PLACEMENT[code], picture=parsed["picture"]))
         new = clone(state)
         events: list[Event] = []
         if kind == "ChooseElephant":
@@ -268,6 +279,9 @@ class BombayBazarEngine(Engine):
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return describe_event(event, names)
+
+    def describe_message(self, event: Event, names: Sequence[str]) -> Message:
+        return words.describe(event, names)
 
     def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
         return [

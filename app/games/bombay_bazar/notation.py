@@ -22,12 +22,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from app.games.base import IllegalMove, InvalidMove, Move
+from app.games.base import InvalidMove, Move
+from app.games.messages import Message, english, say
 from app.games.notation import normal, unknown
 
 from .data import PICTURE_IDS
 from .geometry import LAYOUT_OF_TURN, LAYOUTS
 from .moves import parse as parse_json
+from .words import illegal
 
 RULE = "BOM-54"
 EXAMPLES = ("D9", "D9 r2", "elephant C", "hide 2", "odd")
@@ -36,6 +38,11 @@ _ELEPHANT = re.compile(r"(?:(?:elephant|choose|el)\s?)?([a-d])")
 _HIDE = re.compile(r"hide\s?(\d+)")
 _CALL = re.compile(r"(?:call\s?)?(odd|even)")
 _PLACE = re.compile(r"(?:place\s?)?([a-z]\d{1,2})(?:\s?(?:r|rot|rotation|@)\s?(\d+))?")
+
+
+def _invalid(message: Message) -> InvalidMove:
+    """Typed text that names no move (422), its words a message with the rule apart."""
+    return InvalidMove(f"{RULE}: {english(message)}", message=message, rule=RULE)
 
 
 def _canonical(picture: str, rotation: int) -> int:
@@ -74,19 +81,21 @@ def parse(legal: list[Move], text: str) -> Move:
     if m := _PLACE.fullmatch(t):
         picture = m[1].upper()
         if picture not in PICTURE_IDS:
-            raise InvalidMove(f"{RULE}: {picture} is no picture; the pictures are "
-                              f"{', '.join(PICTURE_IDS)}")
+            raise _invalid(say("{picture} is no picture; the pictures are {pictures}",
+                               picture=picture, pictures=", ".join(PICTURE_IDS)))
         if m[2] is not None:
             rotation = int(m[2])
             if not 0 <= rotation <= 5:
-                raise InvalidMove(f"{RULE}: a rotation is 0 to 5 (sixths of a turn)")
+                raise _invalid(say("a rotation is 0 to 5 (sixths of a turn)"))
             return {"type": "PlacePiece", "picture": picture,
                     "rotation": _canonical(picture, rotation)}
         ways = [mv for mv in legal if mv["type"] == "PlacePiece" and mv["picture"] == picture]
         if len(ways) > 1:
-            options = " or ".join(f"{picture} r{w['rotation']}" for w in ways)
-            raise IllegalMove(f"BOM-55: {picture} fits here in {len(ways)} ways; write "
-                              f"{options}", "AMBIGUOUS_MOVE")
+            # the choices are notation, the same in every language
+            options = ", ".join(f"{picture} r{w['rotation']}" for w in ways)
+            raise illegal("BOM-55", "AMBIGUOUS_MOVE", say(
+                "the {picture} piece fits here in {n} ways; write one of {options}",
+                picture=picture, n=len(ways), options=options))
         rotation = ways[0]["rotation"] if ways else 0  # none: the engine says why not
         return {"type": "PlacePiece", "picture": picture, "rotation": rotation}
     raise unknown(RULE, "Bombay Bazar", text.strip(), EXAMPLES)

@@ -40,5 +40,3 @@ def standings(tallies: Sequence[Sequence[int]], tiebreak: str) -> list[int]:
     """BOM-47: each player's series place (shared places numbered as in BOM-44)."""
     return places([standing_key(t, tiebreak) for t in tallies])
 
-
-MEDAL_NAMES: tuple[str, str, str] = ("gold", "silver", "bronze")

@@ -7,25 +7,28 @@ held at the fixed price (GB-19), with the gems sold by type. Money and hands are
 
 from __future__ import annotations
 
-from app.games.breakdown import Breakdown, Line
+from app.games.breakdown import Breakdown
+from app.games.messages import say
 
-from .data import FINAL_PRICE, START_MONEY, TYPES, gem_name
+from .data import FINAL_PRICE, START_MONEY, TYPES
 from .state import State
+from .words import gems, line
 
 
 def _seat(state: State, seat: int) -> Breakdown:
     money = state.money[seat]
     before = state.final.money_before[seat] if state.final is not None else money
     lines = [
-        Line("start", "Starting money", START_MONEY),
-        Line("trading", "Money from trading (sales minus purchases)", before - START_MONEY),
+        line("start", say("Starting money"), START_MONEY),
+        line("trading", say("Money from trading (sales minus purchases)"), before - START_MONEY),
     ]
     if state.final is not None:
         sold = state.final.sold[seat]
-        items = tuple(f"{n} {gem_name(t, n)} at {FINAL_PRICE}: {n * FINAL_PRICE}"
-                      for t, n in zip(TYPES, sold, strict=True) if n)
-        lines.append(Line("final-sale", "Final sale of the gems held", money - before,
-                          items or ("No gem left to sell",)))
+        items = [say("{gems} at {price}: {amount}", gems=gems(t, n), price=FINAL_PRICE,
+                     amount=n * FINAL_PRICE)
+                 for t, n in zip(TYPES, sold, strict=True) if n]
+        lines.append(line("final-sale", say("Final sale of the gems held"), money - before,
+                          items or [say("No gem left to sell")]))
     return Breakdown(seat, money, tuple(lines))
 
 

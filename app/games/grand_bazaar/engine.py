@@ -14,7 +14,6 @@ from app.games.base import (
     JSON,
     Engine,
     Event,
-    IllegalMove,
     InvalidOptions,
     Move,
     NotYourTurn,
@@ -25,13 +24,14 @@ from app.games.base import (
     shuffle,
 )
 from app.games.breakdown import Breakdown
-from app.games.grand_bazaar import bot, hard_bot, notation, rules, scoring
+from app.games.grand_bazaar import bot, hard_bot, notation, rules, scoring, words
 from app.games.grand_bazaar import text as text_module
 from app.games.grand_bazaar import view as view_module
 from app.games.grand_bazaar.breakdown import score_breakdown
-from app.games.grand_bazaar.data import CARD_IDS, FINAL_PRICE, TYPES, gem_name
+from app.games.grand_bazaar.data import CARD_IDS, TYPES
 from app.games.grand_bazaar.moves import TRADE, decode
 from app.games.grand_bazaar.state import State, dump, load
+from app.games.messages import Message, english, refuse, say
 from app.games.notation import checked
 from app.games.text_view import common_sections
 
@@ -115,9 +115,10 @@ class GrandBazaarEngine(Engine):
     def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
         trade = decode(move)
         if state.finished:
-            raise IllegalMove("GB-19: the game has ended")
+            raise refuse("GB-19", "the game has ended")
         if state.turn() != seat:
-            raise NotYourTurn(f"GB-11: it is seat {state.turn()}'s move, not seat {seat}'s")
+            raise NotYourTurn(f"GB-11: it is seat {state.turn()}'s move, not seat {seat}'s",
+                              message=say("it is not your turn"), rule="GB-11")
         return rules.apply_trade(state, seat, trade, rng)
 
     def write_move(self, state: State, seat: Seat, move: Move) -> str:
@@ -205,62 +206,9 @@ class GrandBazaarEngine(Engine):
         return text_module.sections(view, seat, names) + common_sections(view, seat, names)
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
-        """An event in words for the game log (GB-18)."""
-        return describe(event, names)
+        """An event in words for the game log (GB-18), in English."""
+        return english(words.describe(event, names))
 
-
-def _counts(data: Mapping[str, int]) -> tuple[int, int, int]:
-    return (data.get("S", 0), data.get("R", 0), data.get("E", 0))
-
-
-def _goods(data: Mapping[str, int], prices: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} {gem_name(t, n)} at {prices[t]}" for t in TYPES if (n := data.get(t, 0)))
-
-
-def _held(data: Mapping[str, int]) -> str:
-    """Gems in words ("2 rubies, 1 emerald"; "no gems")."""
-    return ", ".join(f"{n} {gem_name(t, n)}" for t in TYPES if (n := data.get(t, 0))) or "no gems"
-
-
-def describe(event: Event, names: Sequence[str]) -> str:
-    """An event in words: "Ann sold 2 rubies at 9, bought 1 sapphire at 11 (money 33, ...)"."""
-    kind = event.get("type")
-    if kind == "PriceRevealed":
-        change = event["change"]
-        moved = [f"{gem_name(t, 2)} {change[t]:+d}".replace("-", "−") for t in TYPES if change[t]]
-        prices = event["prices"]
-        return (
-            f"Round {event['round']}: price card {event['card']} revealed"
-            f" ({', '.join(moved) if moved else 'no change'}); prices: "
-            + ", ".join(f"{gem_name(t)} {prices[t]}" for t in TYPES)
-            + f"; {names[event['first_player']]} moves first"
-        )
-    if kind == "Traded":
-        who = names[event["seat"]]
-        parts = []
-        if any(event["sell"].values()):
-            parts.append("sold " + _goods(event["sell"], event["prices"]))
-        if any(event["buy"].values()):
-            parts.append("bought " + _goods(event["buy"], event["prices"]))
-        text = f"{who} " + ("; ".join(parts) if parts else "passed")
-        text += f" (money {event['money']}; holds {_held(event['hand'])})"
-        if event.get("waived"):
-            why = ", ".join(f"{gem_name(t)}: {r}" for t, r in event["waived"].items())
-            text += f"; compulsory buy waived ({why})"
-        if event.get("timeout"):
-            text += "; timeout move"
-        return text
-    if kind == "GameEnded":
-        sales = [
-            f"{names[s]} sells {_held(sold)} "
-            f"for {FINAL_PRICE * sum(sold.values())}"
-            for s, sold in enumerate(event["sold"])
-            if any(sold.values())
-        ]
-        money = ", ".join(f"{names[s]} {m}" for s, m in enumerate(event["money"]))
-        return (
-            f"Final sale at {FINAL_PRICE}"
-            + (": " + "; ".join(sales) if sales else "")
-            + f". Money: {money}"
-        )
-    return str(kind)
+    def describe_message(self, event: Event, names: Sequence[str]) -> Message:
+        """An event as a message that each client says in its language (issue 29)."""
+        return words.describe(event, names)

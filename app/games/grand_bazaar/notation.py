@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from app.games.base import InvalidMove, Move, Seat
+from app.games.messages import Message, english, say
 from app.games.notation import normal, unknown
 
 from .data import TYPES, Triple, format_counts
@@ -36,6 +37,12 @@ _WORD = re.compile(r"\d+|sell|buy|pass|timeout|sapphires?|rub(?:y|ies)|emeralds?
 _GEMS = {"s": "S", "sapphire": "S", "sapphires": "S", "r": "R", "ruby": "R", "rubies": "R",
          "e": "E", "emerald": "E", "emeralds": "E"}
 _MAX = 99
+
+
+def _invalid(message: Message) -> InvalidMove:
+    """Typed text that names no trade (422), its words a message with the rule apart; the
+    notation's own words ("sell", "buy") stay as typed."""
+    return InvalidMove(f"{RULE}: {english(message)}", message=message, rule=RULE)
 
 
 def write(state: State, seat: Seat, move: Move) -> str:
@@ -63,7 +70,7 @@ def parse(state: State, seat: Seat, text: str) -> Move:
     for word in words:
         if word in ("sell", "buy"):
             if word in halves:
-                raise InvalidMove(f"{RULE}: say “{word}” once, with every gem it takes")
+                raise _invalid(say("say “{word}” once, with every gem it takes", word=word))
             current = word
             halves[word] = []
         elif word == "pass":
@@ -91,14 +98,14 @@ def _counts(words: list[str], half: str) -> Triple:
         if word.isdigit():
             n = int(word)
             if not 1 <= n <= _MAX:
-                raise InvalidMove(f"{RULE}: {n} is not a number of gems to {half}")
+                raise _invalid(say("{n} is not a number of gems to {half}", n=n, half=half))
             if count_first:
                 if pending is not None:
-                    raise InvalidMove(f"{RULE}: two numbers in a row in “{half}”")
+                    raise _invalid(say("two numbers in a row in “{half}”", half=half))
                 pending = n
             else:
                 if last is None:
-                    raise InvalidMove(f"{RULE}: a number in “{half}” needs its gem")
+                    raise _invalid(say("a number in “{half}” needs its gem", half=half))
                 counts[last] += n - 1  # the letter already counted one
                 last = None
             continue
@@ -106,8 +113,8 @@ def _counts(words: list[str], half: str) -> Triple:
         counts[gem] += pending if pending is not None else 1
         pending, last = None, gem
     if pending is not None:
-        raise InvalidMove(f"{RULE}: a number in “{half}” needs its gem")
+        raise _invalid(say("a number in “{half}” needs its gem", half=half))
     if not any(counts.values()):
-        raise InvalidMove(f"{RULE}: say which gems to {half}, e.g. “{half} R2”")
+        raise _invalid(say("say which gems to {half}, e.g. “{half} R2”", half=half))
     return (counts["S"], counts["R"], counts["E"])
 

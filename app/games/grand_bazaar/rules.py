@@ -13,6 +13,7 @@ from itertools import product
 from typing import Any
 
 from app.games.base import Event, IllegalMove, Rng, shuffle
+from app.games.grand_bazaar import words
 from app.games.grand_bazaar.data import (
     CARD_IDS,
     CARDS,
@@ -26,11 +27,13 @@ from app.games.grand_bazaar.data import (
     STOCK_PER_TYPE,
     TYPES,
     Triple,
-    gem_name,
 )
 from app.games.grand_bazaar.moves import Trade
 from app.games.grand_bazaar.state import Final, State
+from app.games.messages import refuse, say
 
+# GB-14's reasons, kept in the view and the log's events as these English words; each is a
+# message id (words.WAIVER) that clients say in their own language
 NO_STOCK = "no stock"
 HAND_FULL = "hand full of that type"
 NO_MONEY = "not enough money"
@@ -140,40 +143,45 @@ def must_buy(state: State, seat: int) -> bool:
 
 
 def refusal(state: State, seat: int, trade: Trade) -> str | None:
-    """Why ``trade`` is illegal for ``seat`` now (the reason names the rule), or None."""
+    """Why ``trade`` is illegal for ``seat`` now, in English (the reason names the rule), or
+    None."""
+    error = refusal_error(state, seat, trade)
+    return None if error is None else error.reason
+
+
+def refusal_error(state: State, seat: int, trade: Trade) -> IllegalMove | None:
+    """Why ``trade`` is illegal for ``seat`` now (GB-13 a-f, a message with its rule), or
+    None."""
     hand, money, prices = state.hands[seat], state.money[seat], state.prices
     sell, buy = trade.sell, trade.buy
     for i, t in enumerate(TYPES):
         if sell[i] > hand[i]:
             if state.round == 1:
-                return "GB-13a: no one holds a gem in round 1, so nothing can be sold"
-            return f"GB-13a: you cannot sell {sell[i]} {gem_name(t, sell[i])}: you hold {hand[i]}"
+                return refuse("GB-13a", "no one holds a gem in round 1, so nothing can be sold")
+            return refuse("GB-13a", "you cannot sell {gems}: you hold {held}",
+                          gems=words.gems(t, sell[i]), held=hand[i])
     for i, t in enumerate(TYPES):
         if sell[i] and buy[i]:
-            return f"GB-13b: {gem_name(t, 2)} cannot be bought and sold in the same round"
+            return refuse("GB-13b", "{gems} cannot be bought and sold in the same round",
+                          gems=say(words.PLURAL[t]))
     for i, t in enumerate(TYPES):
         if buy[i] > state.stock[i]:
-            return (
-                f"GB-13c: you cannot buy {buy[i]} {gem_name(t, buy[i])}: "
-                f"the bank has {state.stock[i]} left"
-            )
+            return refuse("GB-13c", "you cannot buy {gems}: the bank has {left} left",
+                          gems=words.gems(t, buy[i]), left=state.stock[i])
     proceeds = sum(s * p for s, p in zip(sell, prices, strict=True))
     cost = sum(b * p for b, p in zip(buy, prices, strict=True))
     if money + proceeds < cost:
-        return (
-            f"GB-13d: the purchases cost {cost} grands but you would have only "
-            f"{money + proceeds} after your sales"
-        )
+        return refuse("GB-13d", "the purchases cost {cost} grands but you would have only "
+                      "{money} after your sales", cost=cost, money=money + proceeds)
     size = sum(hand) - sum(sell) + sum(buy)
     if size > HAND_LIMIT:
-        return f"GB-13e: you would hold {size} gems; the limit is {HAND_LIMIT}"
+        return refuse("GB-13e", "you would hold {size} gems; the limit is {limit}", size=size,
+                      limit=HAND_LIMIT)
     if not any(buy):
         feasible = feasible_types(state, seat)
         if feasible:
-            names = " or ".join(gem_name(t) for t in feasible)
-            return (
-                f"GB-13f: you must buy at least one gem this round: a {names} can be bought (GB-14)"
-            )
+            return refuse("GB-13f", "you must buy at least one gem this round: {choice} can be "
+                          "bought (GB-14)", choice=words.gem_choice(feasible))
     return None
 
 
@@ -240,12 +248,12 @@ def timeout_trade(state: State, seat: int) -> Trade:
 
 def apply_trade(state: State, seat: int, trade: Trade, rng: Rng) -> tuple[State, list[Event]]:
     """GB-12: sales first, then purchases; then the next seat, round or the end (GB-11)."""
-    reason = refusal(state, seat, trade)
-    if reason is not None:
-        raise IllegalMove(reason)
+    error = refusal_error(state, seat, trade)
+    if error is not None:
+        raise error
     if trade.timeout and trade != timeout_trade(state, seat):
         # the log's timeout flag must be true: only the GB-17 move may carry it
-        raise IllegalMove("GB-17: only the timeout move itself may be marked as a timeout move")
+        raise refuse("GB-17", "only the timeout move itself may be marked as a timeout move")
     reasons = waiver_reasons(state, seat)
     waived = reasons if len(reasons) == len(TYPES) else None  # GB-15: no type is feasible
     prices = state.prices

@@ -15,6 +15,7 @@
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
 import {seatShape, seatShapeGroup, seatMarkWords} from "/static/js/seat_mark.js";
 import {errorNodes} from "/static/js/words.js";
+import {t, tn} from "/static/js/i18n.js";
 import {roundEndPanel} from "./round-end.js";
 
 const R = 30;                       // hex radius (centre to corner)
@@ -22,6 +23,7 @@ const W = Math.sqrt(3) * R;         // hex width (pointy top)
 const M = 44;                       // margin for the elephants
 const NEUTRAL = "#a89b8c";
 const MEDALS = ["gold", "silver", "bronze"];
+const MEDAL_TITLES = [t("gold medal"), t("silver medal"), t("bronze medal")];
 const MEDAL_COLOURS = {gold: "#d4a017", silver: "#9ea7ad", bronze: "#b2703a"};
 
 /** Centre of cell (r, c): odd rows sit half a cell to the right (BOM-8). */
@@ -93,8 +95,8 @@ function miniPiece(segments, colour, label) {
 }
 
 // Words for a screen reader (issue 13, point 16): edge e of a cell, counter-clockwise from east
-const EDGE_WORDS = ["east", "north-east", "north-west", "west", "south-west", "south-east"];
-const SHAPE_WORDS = {1: "a tight hook", 2: "a bend", 3: "a straight line"};
+const EDGE_WORDS = [t("east"), t("north-east"), t("north-west"), t("west"), t("south-west"), t("south-east")];
+const SHAPE_WORDS = {1: t("a tight hook"), 2: t("a bend"), 3: t("a straight line")};
 
 function shapeOf([a, b]) {
   return SHAPE_WORDS[Math.min((b - a + 6) % 6, (a - b + 6) % 6)];
@@ -103,20 +105,20 @@ function shapeOf([a, b]) {
 /** A picture in words: "S3, 4 left: a straight line". It starts with what the pile button
  * shows ("S3 ×4"), so that a person who says what they see can press it (WCAG 2.5.3). */
 function pictureWords(pic, count) {
-  return `${pic.id}, ${count} left: ${pic.segments.map(shapeOf).join(", ")}`;
+  return t("{picture}, {n} left: {shapes}", {picture: pic.id, n: count, shapes: pic.segments.map(shapeOf).join(", ")});
 }
 
 /** An orientation in words, from the tip's entry edge: where the trunk goes on. */
 function orientationWords(pic, segs, entry, i, n) {
   const through = segs.find(([a, b]) => a === entry || b === entry);
   const out = through ? (through[0] === entry ? through[1] : through[0]) : null;
-  const way = out === null ? "" : `: your trunk goes on to the ${EDGE_WORDS[out]} (${shapeOf(through)})`;
-  return `${pic.id}, orientation ${i + 1} of ${n}${way}`;
+  const which = t("{picture}, orientation {i} of {n}", {picture: pic.id, i: i + 1, n});
+  return out === null ? which : t("{orientation}: your trunk goes on to the {edge} ({shape})", {orientation: which, edge: EDGE_WORDS[out], shape: shapeOf(through)});
 }
 
 function seatName(ctx, view, seat) {
   const p = view.players[seat];
-  return (p && p.name) || (ctx.names && ctx.names[seat]) || `Seat ${seat + 1}`;
+  return (p && p.name) || (ctx.names && ctx.names[seat]) || t("Seat {n}", {n: seat + 1});
 }
 
 function panel(title, testid, children) {
@@ -131,7 +133,7 @@ function drawBoard(view, ctx, preview, onTip, last) {
   const width = 2 * M + W * (Math.max(...rows) + 0.5);
   const height = 2 * M + 2 * R + 1.5 * R * (rows.length - 1);
   const root = svg("svg", {viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, class: "bb-svg", role: "img",
-    "aria-label": "Bombay Bazar board", "data-testid": "bb-svg"});
+    "aria-label": t("Bombay Bazar board"), "data-testid": "bb-svg"});
   const seatOf = {};
   view.players.forEach((p) => { if (p.elephant) seatOf[p.elephant] = p.seat; });
   const cells = svg("g", {class: "bb-cells"});
@@ -148,7 +150,7 @@ function drawBoard(view, ctx, preview, onTip, last) {
     const [hx, hy] = edgePoint(x, y, e.head_edge, 1.9);
     const seat = seatOf[e.id];
     const fill = seat === undefined ? "#cfc6bb" : seatColor(seat);
-    const title = seat === undefined ? `Elephant ${e.id} (not in use)` : `Elephant ${e.id}: ${seatName(ctx, view, seat)}`;
+    const title = seat === undefined ? t("Elephant {elephant} (not in use)", {elephant: e.id}) : t("Elephant {elephant}: {who}", {elephant: e.id, who: seatName(ctx, view, seat)});
     // the seat's shape rides on its elephant: colour is never the only sign (issue 31)
     const badge = seat === undefined ? null : svg("g", {class: "bb-elephant-seat"}, [
       svg("circle", {cx: hx + 12, cy: hy - 12, r: 8, fill, stroke: "#fff", "stroke-width": 1.5}),
@@ -186,7 +188,7 @@ function drawBoard(view, ctx, preview, onTip, last) {
       g.append(svg("circle", {cx: tx, cy: ty, r: 5, class: "bb-stub-cap"}));
     }
     if (end.count > 1) g.append(svg("text", {x, y: y + 5, "text-anchor": "middle", class: "bb-end-count", text: `×${end.count}`}));
-    g.append(svg("title", {text: `${end.count} end piece${end.count > 1 ? "s" : ""}`}));
+    g.append(svg("title", {text: tn("{n} end piece", "{n} end pieces", end.count)}));
     root.append(g);
   }
   // tips: a dashed ring in the owner's colour and a dot on the entry edge
@@ -203,7 +205,8 @@ function drawBoard(view, ctx, preview, onTip, last) {
       svg("polygon", {points: hexPoints(x, y, 0.86), class: "bb-tip-ring", stroke: seatColor(seat)}),
       svg("circle", {cx: dx, cy: dy, r: 7.5, fill: seatColor(seat), class: "bb-tip-dot"}),
       seatShapeGroup(seat, dx, dy, 4.2),
-      svg("title", {text: `Tip of ${seatName(ctx, view, seat)}'s trunk (${seatMarkWords(seat)})${trunk.sealed ? " (sealed)" : ""}`}),
+      svg("title", {text: (trunk.sealed ? t("Tip of {who}'s trunk ({mark}) (sealed)", {who: seatName(ctx, view, seat), mark: seatMarkWords(seat)})
+        : t("Tip of {who}'s trunk ({mark})", {who: seatName(ctx, view, seat), mark: seatMarkWords(seat)}))}),
     ]);
     if (mine && onTip) {
       tip.setAttribute("tabindex", "0");
@@ -237,15 +240,15 @@ function drawBoard(view, ctx, preview, onTip, last) {
  * panel's score. */
 function playerDetails(p) {
   if (!p || p.status === undefined) return null;
-  const parts = [p.elephant ? `elephant ${p.elephant}` : "no elephant yet",
-    p.status === "out" ? "out of the round" : "in the round"];
+  const parts = [p.elephant ? t("elephant {elephant}", {elephant: p.elephant}) : t("no elephant yet"),
+    p.status === "out" ? t("out of the round") : t("in the round")];
   return el("span", {class: "player-extra", "data-testid": `bb-player-${p.seat}`}, parts.map((text) => el("span", {text})));
 }
 
 function medalBadges(tally) {
   const out = [];
   tally.forEach((n, i) => {
-    out.push(el("span", {class: `bb-medal bb-medal-${MEDALS[i]}`, title: `${n} ${MEDALS[i]}`, text: String(n)}));
+    out.push(el("span", {class: `bb-medal bb-medal-${MEDALS[i]}`, title: `${n} ${t(MEDALS[i])}`, text: String(n)}));
   });
   return out;
 }
@@ -265,13 +268,13 @@ function pilesPanel(view, ctx, state, legal, redraw) {
   const myTurn = byPicture.size > 0;
   // a group of buttons (a listitem role would hide that they are buttons); the arrow keys move
   // between the piles that can be played
-  const grid = el("div", {class: "bb-piles", role: "group", "aria-label": "Piles", "data-testid": "bb-piles"});
+  const grid = el("div", {class: "bb-piles", role: "group", "aria-label": t("Piles"), "data-testid": "bb-piles"});
   for (const pic of view.data.pictures) {
     const count = view.piles[pic.id];
     const options = byPicture.get(pic.id) || [];
-    const why = count === 0 ? "this pile is empty" : (myTurn && !options.length ? "no orientation of this picture fits your tip cell" : "");
+    const why = count === 0 ? t("this pile is empty") : (myTurn && !options.length ? t("no orientation of this picture fits your tip cell") : "");
     const button = el("button", {type: "button", class: `bb-pile${state.picture === pic.id ? " selected" : ""}${count === 0 ? " empty" : ""}`,
-      "data-testid": `bb-pile-${pic.id}`, disabled: !myTurn || !options.length, title: why || `${pic.id}: ${count} left`,
+      "data-testid": `bb-pile-${pic.id}`, disabled: !myTurn || !options.length, title: why || t("{picture}: {n} left", {picture: pic.id, n: count}),
       "aria-label": `${pictureWords(pic, count)}${why ? ` (${why})` : ""}`,
       "aria-pressed": state.picture === pic.id ? "true" : "false"}, [
       miniPiece(pic.segments, NEUTRAL, pic.id),
@@ -292,7 +295,7 @@ function pilesPanel(view, ctx, state, legal, redraw) {
     });
     grid.append(button);
   }
-  return panel("Piles", "piles-panel", [grid]);
+  return panel(t("Piles"), "piles-panel", [grid]);
 }
 
 // The decision of a turn, next to the board (issue 13, point 2): which orientation of the
@@ -304,11 +307,11 @@ function decisionBar(view, ctx, state, legal, redraw) {
   if (!byPicture.size) return null;
   const chosen = state.picture && byPicture.get(state.picture);
   if (!chosen) {
-    bar.append(el("p", {class: "help", text: "Your turn: pick a picture from the piles, then an orientation; the preview shows it on your tip cell."}));
+    bar.append(el("p", {class: "help", text: t("Your turn: pick a picture from the piles, then an orientation; the preview shows it on your tip cell.")}));
     return bar;
   }
   const pic = view.data.pictures.find((p) => p.id === state.picture);
-  const row = el("div", {class: "bb-orients", "data-testid": "bb-orients", role: "group", "aria-label": "Orientations"});
+  const row = el("div", {class: "bb-orients", "data-testid": "bb-orients", role: "group", "aria-label": t("Orientations")});
   const trunk = view.trunks.find((t) => t.seat === ctx.seat);
   const entry = trunk ? trunk.tip[2] : null;
   chosen.forEach((r, i) => {
@@ -326,11 +329,11 @@ function decisionBar(view, ctx, state, legal, redraw) {
     row.append(b);
   });
   const place = el("button", {type: "button", class: "primary", "data-testid": "bb-place", disabled: state.rotation === null || state.busy,
-    text: state.rotation === null ? "Pick an orientation" : `Place ${pic.id}`});
+    text: state.rotation === null ? t("Pick an orientation") : t("Place {picture}", {picture: pic.id})});
   place.addEventListener("click", () => state.submitPlacement());
-  const cancel = el("button", {type: "button", text: "Other picture", "data-testid": "bb-other"});
+  const cancel = el("button", {type: "button", text: t("Other picture"), "data-testid": "bb-other"});
   cancel.addEventListener("click", () => { state.focusNext = `bb-pile-${state.picture}`; state.picture = null; state.rotation = null; redraw(); });
-  bar.append(el("p", {class: "help", text: `${pic.id}: the orientations that fit your tip cell (R turns, Escape cancels)`}), row,
+  bar.append(el("p", {class: "help", text: t("{picture}: the orientations that fit your tip cell (R turns, Escape cancels)", {picture: pic.id})}), row,
     el("div", {class: "bb-buttons"}, [place, cancel]));
   return bar;
 }
@@ -338,17 +341,17 @@ function decisionBar(view, ctx, state, legal, redraw) {
 function elephantPanel(view, ctx, legal, send) {
   const children = [];
   if (view.chooser !== null && view.chooser !== undefined) {
-    children.push(el("p", {text: `${seatName(ctx, view, view.chooser)} chooses an elephant.`}));
+    children.push(el("p", {text: t("{who} chooses an elephant.", {who: seatName(ctx, view, view.chooser)})}));
   }
   const moves = legal.filter((m) => m.type === "ChooseElephant");
   if (moves.length) {
     const row = el("div", {class: "bb-buttons"});
     for (const m of moves) {
-      row.append(el("button", {type: "button", "data-testid": `bb-choose-${m.elephant}`, text: `Elephant ${m.elephant}`, onclick: () => send(m)}));
+      row.append(el("button", {type: "button", "data-testid": `bb-choose-${m.elephant}`, text: t("Elephant {elephant}", {elephant: m.elephant}), onclick: () => send(m)}));
     }
     children.push(row);
   }
-  return panel("Elephants", "elephants", children);
+  return panel(t("Elephants"), "elephants", children);
 }
 
 function parityPanel(view, ctx, legal, send) {
@@ -356,34 +359,34 @@ function parityPanel(view, ctx, legal, send) {
   const children = [];
   const names = (seats) => seats.map((s) => seatName(ctx, view, s)).join(", ") || "–";
   if (view.phase === "hide" || view.phase === "call") {
-    children.push(el("p", {text: `Round ${p.round}. Contenders: ${names(p.contenders)}. First caller: ${seatName(ctx, view, p.first_caller)}.`}));
-    children.push(el("p", {text: `Hidden so far: ${names(p.hidden)}.`}));
-    if (p.my_hide !== null && p.my_hide !== undefined) children.push(el("p", {class: "bb-secret", "data-testid": "bb-my-hide", text: `You hid ${p.my_hide} (only you see this).`}));
+    children.push(el("p", {text: t("Round {round}. Contenders: {contenders}. First caller: {who}.", {round: p.round, contenders: names(p.contenders), who: seatName(ctx, view, p.first_caller)})}));
+    children.push(el("p", {text: t("Hidden so far: {who}.", {who: names(p.hidden)})}));
+    if (p.my_hide !== null && p.my_hide !== undefined) children.push(el("p", {class: "bb-secret", "data-testid": "bb-my-hide", text: t("You hid {n} (only you see this).", {n: p.my_hide})}));
     const hides = legal.filter((m) => m.type === "HideTokens");
     if (hides.length) {
-      const form = el("form", {class: "bb-buttons", "data-testid": "bb-hide-form", "aria-label": "Hide tokens (secret)"});
+      const form = el("form", {class: "bb-buttons", "data-testid": "bb-hide-form", "aria-label": t("Hide tokens (secret)")});
       form.addEventListener("submit", (ev) => ev.preventDefault());
-      for (const m of hides) form.append(el("button", {type: "button", "data-testid": `bb-hide-${m.hide}`, text: `Hide ${m.hide}`, onclick: () => send(m)}));
-      children.push(el("p", {class: "help", text: "Hide 1, 2 or 3 of your three tokens. Nobody sees it until the reveal."}), form);
+      for (const m of hides) form.append(el("button", {type: "button", "data-testid": `bb-hide-${m.hide}`, text: t("Hide {n}", {n: m.hide}), onclick: () => send(m)}));
+      children.push(el("p", {class: "help", text: t("Hide 1, 2 or 3 of your three tokens. Nobody sees it until the reveal.")}), form);
     }
-    if (p.calls.length) children.push(el("p", {text: `Calls: ${p.calls.map(([s, c]) => `${seatName(ctx, view, s)} ${c}`).join(", ")}.`}));
+    if (p.calls.length) children.push(el("p", {text: t("Calls: {calls}.", {calls: p.calls.map(([s, c]) => `${seatName(ctx, view, s)} ${t(c)}`).join(", ")})}));
     const calls = legal.filter((m) => m.type === "CallParity");
     if (calls.length) {
       const row = el("div", {class: "bb-buttons"});
-      for (const m of calls) row.append(el("button", {type: "button", "data-testid": `bb-call-${m.call}`, text: `Call ${m.call}`, onclick: () => send(m)}));
-      children.push(el("p", {class: "help", text: "Is the total hidden odd or even?"}), row);
+      for (const m of calls) row.append(el("button", {type: "button", "data-testid": `bb-call-${m.call}`, text: m.call === "odd" ? t("Call odd") : t("Call even"), onclick: () => send(m)}));
+      children.push(el("p", {class: "help", text: t("Is the total hidden odd or even?")}), row);
     }
   }
   if (p.history.length) {
     const list = el("ol", {class: "bb-history"});
     for (const h of p.history) {
       const hides = h.hides.map(([s, n]) => `${seatName(ctx, view, s)} ${n}`).join(", ");
-      const result = h.void ? "void, play again" : `${names(h.dropped)} dropped out`;
-      list.append(el("li", {text: `Hidden ${hides}: total ${h.total} (${h.parity}); ${result}.`}));
+      const result = h.void ? t("void, play again") : t("{who} dropped out", {who: names(h.dropped)});
+      list.append(el("li", {text: t("Hidden {hides}: total {total} ({parity}); {result}.", {hides, total: h.total, parity: t(h.parity), result})}));
     }
     children.push(list);
   }
-  return panel("Who starts: odd or even", "parity", children);
+  return panel(t("Who starts: odd or even"), "parity", children);
 }
 
 const BEST_KEY = (version) => `bombay-bazar:solo-best:v${version}`;
@@ -407,13 +410,13 @@ function soloBest(view) {
 
 function soloPanel(view) {
   if (!view.solo) {
-    return panel("Solo", "solo", [el("p", {class: "help", text: "Grow your trunk as far as you can. Final score: trunk − empty spaces − unused openings."})]);
+    return panel(t("Solo"), "solo", [el("p", {class: "help", text: t("Grow your trunk as far as you can. Final score: trunk − empty spaces − unused openings.")})]);
   }
   const {T, E, U, score} = view.solo;
   const best = soloBest(view);
-  return panel("Solo score", "solo", [
-    el("p", {"data-testid": "bb-solo-score", text: `Trunk ${T} − empty spaces ${E} − unused openings ${U} = ${score}`}),
-    el("p", {"data-testid": "bb-solo-best", text: `Your best in this browser: ${best.best}${best.isNew ? " — a new best!" : ""}`}),
+  return panel(t("Solo score"), "solo", [
+    el("p", {"data-testid": "bb-solo-score", text: t("Trunk {T} − empty spaces {E} − unused openings {U} = {score}", {T, E, U, score})}),
+    el("p", {"data-testid": "bb-solo-best", text: best.isNew ? t("Your best in this browser: {best} — a new best!", {best: best.best}) : t("Your best in this browser: {best}", {best: best.best})}),
   ]);
 }
 
@@ -424,10 +427,10 @@ function tournamentPanel(view, ctx) {
   const rounds = view.results.map((res) => res.round);
   // medals and place first: with many rounds the rounds' columns scroll, never the standing
   const head = [el("tr", {}, [
-    el("th", {rowspan: 2, scope: "col", text: "Player"}),
-    el("th", {rowspan: 2, scope: "col", text: "Medals"}),
-    el("th", {rowspan: 2, scope: "col", class: "num", text: "Place"}),
-    ...(rounds.length ? [el("th", {colspan: rounds.length, scope: "colgroup", class: "num", text: "Rounds"})] : []),
+    el("th", {rowspan: 2, scope: "col", text: t("Player")}),
+    el("th", {rowspan: 2, scope: "col", text: t("Medals")}),
+    el("th", {rowspan: 2, scope: "col", class: "num", text: t("Place")}),
+    ...(rounds.length ? [el("th", {colspan: rounds.length, scope: "colgroup", class: "num", text: t("Rounds")})] : []),
   ])];
   head.push(el("tr", {}, rounds.map((r) => el("th", {scope: "col", class: "num", text: String(r)}))));
   const body = el("tbody");
@@ -437,35 +440,35 @@ function tournamentPanel(view, ctx) {
       const score = String(res.scores[s]);
       // a medal colours the round's score (its name in the title), which keeps the column narrow
       return el("td", {class: "num"}, [medal === null || medal === undefined ? score
-        : el("span", {class: `bb-medal bb-medal-${MEDALS[medal]}`, title: `${MEDALS[medal]} medal`, text: score})]);
+        : el("span", {class: `bb-medal bb-medal-${MEDALS[medal]}`, title: MEDAL_TITLES[medal], text: score})]);
     });
     body.append(el("tr", {}, [el("th", {scope: "row", class: "bb-name", text: seatName(ctx, view, s)}),
       el("td", {class: "bb-tally"}, medalBadges(view.medals[s])),
       el("td", {class: "num", text: String(view.standings[s])}), ...cells]));
   }
   const table = el("table", {class: "bb-tour", "data-testid": "bb-tournament-table"}, [el("thead", {}, head), body]);
-  const note = view.options.medal_tiebreak === "total" ? "Equal golds: silver and bronze together." : "Equal golds: more silver, then more bronze.";
-  return panel(`Tournament: round ${view.round} of ${view.rounds}`, "tournament", [table, el("p", {class: "help", text: note})]);
+  const note = view.options.medal_tiebreak === "total" ? t("Equal golds: silver and bronze together.") : t("Equal golds: more silver, then more bronze.");
+  return panel(t("Tournament: round {round} of {rounds}", {round: view.round, rounds: view.rounds}), "tournament", [table, el("p", {class: "help", text: note})]);
 }
 
 function statusLine(view, ctx) {
-  if (view.finished) return "The game is over.";
+  if (view.finished) return t("The game is over.");
   const me = ctx.seat;
   const mine = me !== null && view.to_act.includes(me) && ctx.mode === "play";
-  if (view.phase === "elephants") return mine ? "Choose your elephant." : "Elephants are being chosen.";
-  if (view.phase === "hide") return mine ? "Hide 1, 2 or 3 tokens (secret)." : "Contenders are hiding tokens.";
-  if (view.phase === "call") return mine ? "Call odd or even." : `${seatName(ctx, view, view.to_act[0])} calls.`;
-  if (view.phase === "play") return mine ? "Your turn: place a piece on your tip cell." : `${seatName(ctx, view, view.turn)} is placing a piece.`;
+  if (view.phase === "elephants") return mine ? t("Choose your elephant.") : t("Elephants are being chosen.");
+  if (view.phase === "hide") return mine ? t("Hide 1, 2 or 3 tokens (secret).") : t("Contenders are hiding tokens.");
+  if (view.phase === "call") return mine ? t("Call odd or even.") : t("{who} calls.", {who: seatName(ctx, view, view.to_act[0])});
+  if (view.phase === "play") return mine ? t("Your turn: place a piece on your tip cell.") : t("{who} is placing a piece.", {who: seatName(ctx, view, view.turn)});
   return "";
 }
 
 /** A move in words for the "Confirm moves" bar (static/js/move-confirm.js). */
 export function describeMove(move) {
   switch (move.type) {
-    case "ChooseElephant": return `Choose elephant ${move.elephant}`;
-    case "HideTokens": return `Hide ${move.hide} token${move.hide === 1 ? "" : "s"} (secret)`;
-    case "CallParity": return `Call ${move.call}: the total hidden is ${move.call}`;
-    case "PlacePiece": return `Place ${move.picture}`;
+    case "ChooseElephant": return t("Choose elephant {elephant}", {elephant: move.elephant});
+    case "HideTokens": return tn("Hide {n} token (secret)", "Hide {n} tokens (secret)", move.hide);
+    case "CallParity": return move.call === "odd" ? t("Call odd: the total hidden is odd") : t("Call even: the total hidden is even");
+    case "PlacePiece": return t("Place {picture}", {picture: move.picture});
     default: return null;
   }
 }

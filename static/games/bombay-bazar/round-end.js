@@ -5,13 +5,14 @@
 // other players go on, and the panel's board below stays live.
 
 import {el} from "/static/js/dom.js";
+import {t} from "/static/js/i18n.js";
 
 const MEDALS = ["gold", "silver", "bronze"];
+const MEDAL_TITLES = [t("gold medal"), t("silver medal"), t("bronze medal")];
+const PLACES = [t("1st"), t("2nd"), t("3rd"), t("4th")];  // at most 4 players (BOM-10)
 
 function place(n) {
-  const last = n % 10, tens = Math.floor(n / 10) % 10;
-  const suffix = tens === 1 ? "th" : ({1: "st", 2: "nd", 3: "rd"}[last] || "th");
-  return `${n}${suffix}`;
+  return PLACES[n - 1] || String(n);
 }
 
 /** The panel for a RoundEnded event: one line per player, best first, and a button that
@@ -22,24 +23,25 @@ export function roundEndPanel(result, {nameOf, rounds, onDismiss}) {
   const rows = seats.map((seat) => {
     const medal = result.medals ? result.medals[seat] : null;
     const trunk = result.scores[seat];
-    const words = `${place(result.places[seat])}: ${nameOf(seat)}, trunk ${trunk < 0 ? `−${-trunk}` : trunk}`;
+    const length = trunk < 0 ? "−" + String(-trunk) : String(trunk);
+    const words = t("{place}: {who}, trunk {trunk}", {place: place(result.places[seat]), who: nameOf(seat), trunk: length});
     return el("li", {"data-testid": `bb-round-end-${seat}`}, [
       el("span", {text: words}),
       medal === null || medal === undefined ? null
-        : el("span", {class: `bb-medal bb-medal-${MEDALS[medal]}`, text: `${MEDALS[medal]} medal`}),
+        : el("span", {class: `bb-medal bb-medal-${MEDALS[medal]}`, text: MEDAL_TITLES[medal]}),
     ]);
   });
   const next = result.round + 1;
   const button = el("button", {type: "button", class: "primary", "data-testid": "bb-round-end-dismiss",
-    text: next <= rounds ? `On to round ${next}` : "See the result"});
+    text: next <= rounds ? t("On to round {round}", {round: next}) : t("See the result")});
   button.addEventListener("click", onDismiss);
-  return el("section", {class: "bb-round-end", role: "status", "aria-label": `Round ${result.round} is over`,
+  return el("section", {class: "bb-round-end", role: "status", "aria-label": t("Round {round} is over", {round: result.round}),
     "data-testid": "bb-round-end"}, [
-    el("h3", {text: `Round ${result.round} of ${rounds} is over`}),
+    el("h3", {text: t("Round {round} of {rounds} is over", {round: result.round, rounds})}),
     el("ol", {class: "bb-round-places"}, rows),
     el("p", {class: "help", text: next <= rounds
-      ? `The board is cleared for round ${next}: it is below, and the game goes on while you read.`
-      : "The last round is scored."}),
+      ? t("The board is cleared for round {round}: it is below, and the game goes on while you read.", {round: next})
+      : t("The last round is scored.")}),
     button,
   ]);
 }
