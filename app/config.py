@@ -16,6 +16,10 @@ class Settings(BaseSettings):
     database_url: str = "sqlite+aiosqlite:///./bazaar.db"
     # A pooled PostgreSQL connection idle this many seconds is pinged before use (app/db.py).
     db_idle_ping_seconds: float = 10.0
+    # PostgreSQL connections of one instance: the pool, and how many more it may open under
+    # load (each instance up to the sum; docs/scaling.md, "Connections")
+    db_pool_size: int = 30
+    db_max_overflow: int = 30
     redis_url: str | None = None
     host: str = "127.0.0.1"
     port: int = 8000

@@ -38,7 +38,8 @@ IDLE_PING_SECONDS = 10.0
 """A pooled connection idle this long is pinged before use (see ``_ping_when_idle``)."""
 
 
-def make_engine(url: str, idle_ping_seconds: float = IDLE_PING_SECONDS) -> AsyncEngine:
+def make_engine(url: str, idle_ping_seconds: float = IDLE_PING_SECONDS,
+                pool_size: int = 30, max_overflow: int = 30) -> AsyncEngine:
     """An async engine; SQLite gets WAL and a busy timeout so readers never block writers."""
     if url.startswith("sqlite"):
         engine = create_async_engine(url, connect_args={"timeout": 30},
@@ -56,7 +57,8 @@ def make_engine(url: str, idle_ping_seconds: float = IDLE_PING_SECONDS) -> Async
     # No pre-ping on every checkout: that is a round trip per move. A connection that sat
     # idle is pinged instead (a busy one was just proven alive), so that a server restart,
     # a failover or an idle-connection reaper never fails a request (issue 11).
-    engine = create_async_engine(url, pool_size=30, max_overflow=30, pool_recycle=1800,
+    engine = create_async_engine(url, pool_size=pool_size, max_overflow=max_overflow,
+                                 pool_recycle=1800,
                                  json_serializer=json_text, json_deserializer=orjson.loads)
     _ping_when_idle(engine, idle_ping_seconds)
     return engine

@@ -82,7 +82,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await anyio.sleep(0)
         if settings.run_migrations:
             await upgrade_async(settings.database_url)
-        engine = make_engine(settings.database_url, settings.db_idle_ping_seconds)
+        engine = make_engine(settings.database_url, settings.db_idle_ping_seconds,
+                             settings.db_pool_size, settings.db_max_overflow)
         app.state.db = engine
         app.state.sessions = make_sessionmaker(engine)
         app.state.hub = make_hub(settings)

@@ -23,7 +23,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -64,22 +64,39 @@ def _auction_start(engine: Engine, game: int) -> tuple[Any, Any, list[Any]]:
     return engine.setup(options["players"], options, rng), rng, tiles
 
 
-def play(kind: str, against: str, game: int) -> tuple[float, float, list[float]]:
-    """One game: the hard seat's first place (1, 0.5 or 0), its margin and CPU per move."""
+class Result(NamedTuple):
+    """One game from the hard seat's side."""
+
+    first: float
+    """1 for a sole first place, 0.5 for a shared one, else 0."""
+    margin: float
+    """Its score less the opponent's."""
+    cpu: list[float]
+    """The CPU seconds of each of its moves."""
+    farms: list[int] = []
+    """Carcassonne: the hard seat's farm points and the opponent's (CAR-47/48)."""
+
+
+def play(kind: str, against: str, game: int, deals: str = "", moves: str = "") -> Result:
+    """One game: the hard seat's first place (1, 0.5 or 0), its margin and CPU per move.
+
+    The deal (the chance generator's seed) is ``<deals>:<game>``, each move's seed
+    ``<moves>:<game>:<step>``; by default the bench's own, ``strength:<kind>`` and
+    ``strength:<kind>:<against>``."""
     engine = get_engine(kind)
     hard = game % 2
     other = opponent(kind, against)
     if kind == "carcassonne-auction":
         state, chance, tiles = _auction_start(engine, game)
     else:
-        chance = SeededRng(f"strength:{kind}:{game}")
+        chance = SeededRng(f"{deals or f'strength:{kind}'}:{game}")
         state, _ = engine.start(["Bot 1", "Bot 2"], engine.validate_options({}, 2), chance)
     budget = Budget()
     cpu: list[float] = []
     step = 0
     while engine.outcome(state) is None:
         seat = min(engine.to_act(state))
-        seed = f"strength:{kind}:{against}:{game}:{step}"
+        seed = f"{moves or f'strength:{kind}:{against}'}:{game}:{step}"
         if seat == hard:
             started = time.process_time()
             move = decide(engine, state, seat, HARD, seed, budget)
@@ -93,10 +110,22 @@ def play(kind: str, against: str, game: int) -> tuple[float, float, list[float]]
     scores = [float(s) for s in outcome.scores]
     if kind == "carcassonne-auction":
         scores = _standing(engine, outcome, tiles, scores)
-        return first(scores, hard), scores[hard] - scores[1 - hard], cpu
+        return Result(first(scores, hard), scores[hard] - scores[1 - hard], cpu)
+    farms = farm_points(state, hard) if kind == "carcassonne" else []
     if outcome.ranks[hard] != 1:
-        return 0.0, scores[hard] - scores[1 - hard], cpu
-    return (1.0 if outcome.ranks.count(1) == 1 else 0.5), scores[hard] - scores[1 - hard], cpu
+        return Result(0.0, scores[hard] - scores[1 - hard], cpu, farms)
+    return Result(1.0 if outcome.ranks.count(1) == 1 else 0.5, scores[hard] - scores[1 - hard],
+                  cpu, farms)
+
+
+def farm_points(state: Any, hard: int) -> list[int]:
+    """A two-player Carcassonne game's farm points (CAR-47/48) from its ledger: the hard
+    seat's, then the other's."""
+    points = [0, 0]
+    for seat, source, gained, *_words in state.ledger:
+        if source == "farm":
+            points[seat != hard] += gained
+    return points
 
 
 def _standing(engine: Engine, outcome: Any, tiles: list[Any], scores: list[float]) -> list[float]:
@@ -108,31 +137,37 @@ def _standing(engine: Engine, outcome: Any, tiles: list[Any], scores: list[float
                          + baseline_worth(tiles[owners.index(s)])) / 2 for s in range(2)]
 
 
-def run(kind: str, against: str, games: int, first_game: int) -> str:
+def run(kind: str, against: str, games: int, first_game: int, deals: str = "",
+        moves: str = "") -> str:
     """Play the games and describe the result."""
     started = time.perf_counter()
     results = []
     for g in range(first_game, first_game + games):
-        results.append(play(kind, against, g))
+        results.append(play(kind, against, g, deals, moves))
         if len(results) % 10 == 0:
-            won = sum(r for r, _, _ in results)
+            won = sum(r.first for r in results)
             print(f"  {kind} vs {against}: {len(results)}/{games} games, hard {won:g} firsts",
                   flush=True)
-    share = sum(r for r, _, _ in results) / len(results)
+    share = sum(r.first for r in results) / len(results)
     low, high = wilson(share, len(results))
-    margins = [m for _, m, _ in results]
+    margins = [r.margin for r in results]
     err = statistics.stdev(margins) / len(margins) ** 0.5 if len(margins) > 1 else 0.0
-    cpu = sorted(t for _, _, ts in results for t in ts)
+    cpu = sorted(t for r in results for t in r.cpu)
+    farms = [r.farms for r in results if r.farms]
     p99 = cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))] if cpu else 0.0
     verdict = "met" if share >= 0.75 and low > 0.70 else "not met"
     return "\n".join([
         f"{kind}: hard against {against}, 2 players, games {first_game}..{first_game + games - 1}"
-        f", hard seat alternating, budget scale 1.0",
+        f", hard seat alternating, budget scale 1.0"
+        + (f", deals {deals}:<g>" if deals else "")
+        + (f", move seeds {moves}:<g>:<step>" if moves else ""),
         f"  hard first places {share:.1%} (95 % Wilson {low:.1%}..{high:.1%}; target >= 75 % "
         f"with the lower end above 70 %: {verdict})",
         f"  mean margin {statistics.mean(margins):+.1f} +- {err:.1f} (standard error)",
         f"  CPU per hard move: mean {statistics.mean(cpu) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms"
         f" over {len(cpu)} moves" if cpu else "  no hard moves",
+        *([f"  farm points a game: hard {statistics.mean(f[0] for f in farms):.1f}, "
+           f"{against} {statistics.mean(f[1] for f in farms):.1f}"] if farms else []),
         f"  wall time {time.perf_counter() - started:.0f} s",
     ])
 
@@ -142,12 +177,16 @@ def main() -> None:
     parser.add_argument("kind", choices=KINDS)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="number of the first game (seeds)")
+    parser.add_argument("--deals", default="", help="deal seed prefix (default strength:KIND; "
+                        "bench/hard_bots.py's is hard-bench:KIND)")
+    parser.add_argument("--moves", default="", help="move seed prefix (default "
+                        "strength:KIND:AGAINST)")
     parser.add_argument("--against", nargs="+", default=["baseline", NORMAL],
                         choices=["baseline", NORMAL])
     args = parser.parse_args()
     texts = []
     for against in args.against:
-        text = run(args.kind, against, args.games, args.first)
+        text = run(args.kind, against, args.games, args.first, args.deals, args.moves)
         print(text, flush=True)
         texts.append(text)
     RESULTS.mkdir(exist_ok=True)

@@ -7,6 +7,11 @@ at the budget scale given. Prints the tally, the Wilson 95 % interval of the har
 first places (a shared first place counts half) and the CPU time per hard move, and writes them
 to bench/results/hard_bots_<kind>_<players>p.txt.
 
+Deals 0-199 and 1000 onward (`hard-bench:<kind>:<g>`) are the games issue 17 chose the
+Carcassonne hard bot's placement on: its figure there is in-sample (bench/README.md, "Why
+the two deal families disagree"); `--first 5000` or bench/bot_strength.py measure it on
+fresh deals.
+
     python bench/hard_bots.py KIND [--games 200] [--players 2] [--scale 1.0] [--workers 2]
 """
 

@@ -30,6 +30,12 @@ TIMEOUT_SECONDS = 2.0
 """A publish or a connection attempt that takes longer has failed (a Redis that hangs must
 not hold a move's reply)."""
 RETRY_SECONDS = 1.0
+CONNECTIONS = 32
+"""Connections to Redis at most (the listener's among them); a publish waits for a free one.
+redis-py's default pool refuses a request past 100 connections at once
+(``MaxConnectionsError``): two instances with 1,000 games at once lost notices to it, and a seat
+waiting for its opponent's move on the other instance then waited for ever
+(bench/load_growth.py, docs/scaling.md)."""
 
 
 class RedisHub(Hub):
@@ -37,7 +43,9 @@ class RedisHub(Hub):
 
     def __init__(self, url: str) -> None:
         super().__init__()
-        self._client = redis.from_url(url, socket_connect_timeout=TIMEOUT_SECONDS)
+        self._client = redis.Redis.from_pool(redis.BlockingConnectionPool.from_url(
+            url, max_connections=CONNECTIONS, timeout=TIMEOUT_SECONDS,
+            socket_connect_timeout=TIMEOUT_SECONDS))
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
         self._task: asyncio.Task[None] | None = None
         self.connected = asyncio.Event()

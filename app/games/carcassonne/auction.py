@@ -56,15 +56,15 @@ from typing import Any
 from app.games.base import (
     JSON,
     Field,
-    IllegalMove,
-    InvalidMove,
     Move,
     NotYourTurn,
     Rng,
     check_move,
 )
+from app.games.messages import english, refuse, say
 
-from .words import tile_name
+from . import auction_words
+from .words import malformed, not_yours
 
 AuctionState = dict[str, Any]
 Event = dict[str, Any]
@@ -248,9 +248,10 @@ def parse_move(move: Any) -> Move:
     move = check_move(move, FIELDS, "CAR-19")
     kind = move["type"]
     if "bid" in move and move["bid"] > MAX_BID:
-        raise InvalidMove(f"CAR-67: a bid above {MAX_BID} is rejected (an input limit)")
+        raise malformed("CAR-67", say("a bid above {max} is rejected (an input limit)",
+                                        max=MAX_BID))
     if kind == "AuctionSettle" and move["choice"] not in ("buy", "sell"):
-        raise InvalidMove('CAR-63: choice is "buy" or "sell"')
+        raise malformed("CAR-63", say('choice is "buy" or "sell"'))
     return {"type": kind, **{name: move[name] for name in FIELDS[kind]}}
 
 
@@ -259,20 +260,22 @@ def parse_move(move: Any) -> Move:
 
 def _not_your_turn(state: AuctionState, seat: int) -> NotYourTurn:
     if is_done(state):
-        return NotYourTurn("CAR-66: every tile has an owner; the auction is over")
+        return not_yours("CAR-66", say("every tile has an owner; the auction is over"))
     if has_tile(state, seat):
-        return NotYourTurn("CAR-64: a player who has taken a tile is out of this bazaar")
+        return not_yours("CAR-64", say("a player who has taken a tile is out of this bazaar"))
     actor = to_act(state)
     if state["phase"] == "bid" and seat == state["auctioneer"]:
-        return NotYourTurn(f"CAR-62: the auctioneer does not bid again; seat {actor} is to act")
-    return NotYourTurn(f"CAR-62: seat {actor} is to act now, not seat {seat}")
+        return not_yours("CAR-62", say("the auctioneer does not bid again; seat {actor} is to "
+                                        "act", actor=actor))
+    return not_yours("CAR-62", say("seat {actor} is to act now, not seat {seat}", actor=actor,
+                                    seat=seat))
 
 
 def apply(state: AuctionState, seat: int, move: Move) -> tuple[AuctionState, list[Event]]:
     """The auction after ``seat`` plays ``move``, and its events; the input is never changed."""
     parsed = parse_move(move)
     if is_done(state):
-        raise IllegalMove("CAR-66: every tile has an owner; the auction is over")
+        raise refuse("CAR-66", "every tile has an owner; the auction is over")
     if to_act(state) != seat:
         raise _not_your_turn(state, seat)
     phase = state["phase"]
@@ -289,19 +292,19 @@ def apply(state: AuctionState, seat: int, move: Move) -> tuple[AuctionState, lis
 def _open(state: AuctionState, seat: int, move: Move) -> list[Event]:
     kind = move["type"]
     if kind == "AuctionPass":
-        raise IllegalMove("CAR-61: the auctioneer cannot pass; open with a tile and a bid")
+        raise refuse("CAR-61", "the auctioneer cannot pass; open with a tile and a bid")
     if kind == "AuctionRaise":
-        raise IllegalMove("CAR-61: open an auction first: choose a tile and an opening bid")
+        raise refuse("CAR-61", "open an auction first: choose a tile and an opening bid")
     if kind == "AuctionSettle":
-        raise IllegalMove("CAR-68: there is nothing to settle; nobody else has bid")
+        raise refuse("CAR-68", "there is nothing to settle; nobody else has bid")
     tile, bid = move["tile"], move["bid"]
     n = state["n"]
     if not 0 <= tile < n:
-        raise IllegalMove(f"CAR-68: the revealed row has tiles 0 to {n - 1} only")
+        raise refuse("CAR-68", "the revealed row has tiles 0 to {last} only", last=n - 1)
     if state["owners"][tile] is not None:
-        raise IllegalMove(f"CAR-61: tile {tile} already has an owner")
+        raise refuse("CAR-61", "tile {tile} already has an owner", tile=tile)
     if bid < 0:
-        raise IllegalMove("CAR-61: an opening bid is 0 points or more")
+        raise refuse("CAR-61", "an opening bid is 0 points or more")
     # CAR-62: clockwise from the auctioneer's left, before the auctioneer, players without a tile
     pending = [
         (seat + k) % n for k in range(1, n) if (seat + k) % n not in state["owners"]
@@ -327,9 +330,9 @@ def _bid(state: AuctionState, seat: int, move: Move) -> list[Event]:
     kind, current = move["type"], state["current"]
     number = len(state["history"]) + 1
     if kind == "AuctionOpen":
-        raise IllegalMove("CAR-62: an auction is running; raise or pass")
+        raise refuse("CAR-62", "an auction is running; raise or pass")
     if kind == "AuctionSettle":
-        raise IllegalMove("CAR-63: the auctioneer settles once every bidder has acted")
+        raise refuse("CAR-63", "the auctioneer settles once every bidder has acted")
     current["pending"].pop(0)
     if kind == "AuctionPass":
         current["actions"].append({"seat": seat, "action": "pass"})
@@ -337,9 +340,8 @@ def _bid(state: AuctionState, seat: int, move: Move) -> list[Event]:
     else:
         bid = move["bid"]
         if bid <= current["high_bid"]:
-            raise IllegalMove(
-                f"CAR-62: a raise must be above the high bid ({current['high_bid']})"
-            )
+            raise refuse("CAR-62", "a raise must be above the high bid ({high})",
+                         high=current["high_bid"])
         current["high_bid"], current["high_bidder"] = bid, seat
         current["actions"].append({"seat": seat, "action": "raise", "bid": bid})
         event = {"type": "AuctionRaised", "auction": number, "seat": seat, "bid": bid}
@@ -359,7 +361,7 @@ def _after_bidder(state: AuctionState) -> list[Event]:
 
 def _settle(state: AuctionState, move: Move) -> list[Event]:
     if move["type"] != "AuctionSettle":
-        raise IllegalMove("CAR-63: the bidding is over; the auctioneer must buy or sell")
+        raise refuse("CAR-63", "the bidding is over; the auctioneer must buy or sell")
     return _record(state, str(move["choice"]))
 
 
@@ -436,7 +438,7 @@ def bot_move(state: AuctionState, seat: int, rng: Rng) -> Move:
     """A modest baseline: open cheaply, raise a little while the price is low, sell dear."""
     info = decision(state)
     if info is None or info["seat"] != seat:
-        raise NotYourTurn("CAR-62: the bot's seat has nothing to decide")
+        raise not_yours("CAR-62", say("the bot's seat has nothing to decide"))
     if info["kind"] == "open":
         tiles = info["tiles"]
         return {"type": "AuctionOpen", "tile": tiles[rng.randbelow(len(tiles))],
@@ -452,62 +454,13 @@ def bot_move(state: AuctionState, seat: int, rng: Rng) -> Move:
     return {"type": "AuctionSettle", "choice": choice}
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return f"seat {seat}"
-
-
 def shown_text(shown: JSON) -> str:
-    """A tile of the row in words: what its type shows, or its label."""
-    if isinstance(shown, dict):
-        if "label" in shown:
-            return f"“{shown['label']}”"
-        if "type" in shown:
-            return tile_name(str(shown["type"]))
-    return tile_name(str(shown))
-
-
-def _tile(event: Event) -> str:
-    """ "tile 2 (a city tile)": the row's tiles counted from 1."""
-    index = event["tile"]
-    number = index + 1 if isinstance(index, int) else index
-    return f"tile {number} ({shown_text(event['shown'])})"
-
-
-def _points(points: int) -> str:
-    if not points:
-        return "nothing"  # never "0 points" in the log (issue 13, point 14)
-    return f"{points} point" if abs(points) == 1 else f"{points} points"
+    """A tile of the row in English words: what its type shows, or its label."""
+    return english(auction_words.shown(shown))
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
-    """An auction event in words, or None if the event is not an auction event."""
-    kind = event.get("type")
-    who = _name(names, event.get("seat"))
-    if kind == "AuctionOpened":
-        tile = _tile(event)
-        return f"{who} opened auction {event['auction']} for {tile} with a bid of " \
-               f"{_points(event['bid'])}"
-    if kind == "AuctionRaised":
-        return f"{who} raised to {_points(event['bid'])}"
-    if kind == "AuctionPassed":
-        return f"{who} passed"
-    if kind == "AuctionSettled":
-        tile = _tile(event)
-        owner = _name(names, event["owner"])
-        price = _points(event["price"])
-        auctioneer = _name(names, event["auctioneer"])
-        settlement = event["settlement"]
-        if settlement == "buy":
-            return f"{auctioneer} bought {tile} from {_name(names, event['paid_to'])} for {price}"
-        if settlement == "sell":
-            return f"{auctioneer} sold {tile} to {owner} for {price}"
-        if settlement == "kept":
-            paid = "paid nothing" if not event["price"] else f"paid {price} to nobody"
-            return f"nobody else bid: {owner} took {tile} and {paid}"
-        return f"{owner} took the last tile, {tile}, for free"
-    if kind == "AuctionFinished":
-        order = ", ".join(_name(names, s) for s in event["play_order"])
-        return f"every tile has an owner; the won tiles are played in this order: {order}"
-    return None
+    """An auction event in English words, or None if the event is not an auction event
+    (`auction_words.describe` has it as a message for every language)."""
+    message = auction_words.describe(event, names)
+    return None if message is None else english(message)

@@ -77,8 +77,7 @@ def apply_auction(s: State, seat: int, move: Move, events: list[Event]) -> None:
             for ch in ev["changes"]:
                 s.scores[ch["seat"]] += ch["points"]
             placer = s.names[new["placer"]]
-            for seat, points, words in auction_entries(ev, ev["auction"], s.names,
-                                                       f"Bazaar of {placer}'s tile, "):
+            for seat, points, words in auction_entries(ev, ev["auction"], s.names, placer):
                 note(s, seat, "auction-gains" if points > 0 else "auction-payments", points,
                      words)
     events.extend(evs)

@@ -8,6 +8,7 @@ In a bazaar it values each tile by its best placement and bids a share of that v
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from app.games.base import Move, Rng
@@ -106,9 +107,15 @@ def _shared_effect(s: State, seat: int, roots: list[int]) -> float:
     return val
 
 
-def placements(s: State, seat: int) -> list[tuple[float, Move, Move | None]]:
+FigureBonus = Callable[[State, int, dict[str, Any]], tuple[float, Move | None]]
+
+
+def placements(s: State, seat: int, figure_bonus: FigureBonus | None = None
+               ) -> list[tuple[float, Move, Move | None]]:
     """Every (value, placement or abbey move, best figure move) for the tile or abbey in
-    hand, in the order of the legal placements."""
+    hand, in the order of the legal placements; the figure valued by ``figure_bonus``
+    (the greedy's `_figure_bonus` unless given: the hard bot values farmers its own way)."""
+    bonus_of = figure_bonus or _figure_bonus
     out: list[tuple[float, Move, Move | None]] = []
     base_margin = _margin(s, seat)
     ctx = s.ctx
@@ -125,7 +132,7 @@ def placements(s: State, seat: int) -> list[tuple[float, Move, Move | None]]:
             do_place_abbey(p, seat, "first", x, y)
             move = {"type": "PlaceAbbey", "x": x, "y": y}
         pctx = p.ctx
-        bonus, fig = _figure_bonus(p, seat, pctx)
+        bonus, fig = bonus_of(p, seat, pctx)
         shared = _shared_effect(p, seat, pctx["roots"])
         extra = 3.0 if pctx.get("earned") else 0.0
         p.agenda = ()

@@ -19,10 +19,11 @@ from app.games.base import (
     shuffle,
 )
 from app.games.breakdown import Breakdown
+from app.games.messages import Message
 from app.games.notation import checked
 from app.games.text_view import common_sections
 
-from . import bot, hard_bot, notation, rules, view
+from . import bot, hard_bot, log_words, notation, rules, view
 from . import text as text_module
 from .ledger import score_breakdown
 from .moves import parse
@@ -171,6 +172,9 @@ class CarcassonneEngine(Engine):
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return view.describe(event, names)
+
+    def describe_message(self, event: Event, names: Sequence[str]) -> Message | None:
+        return log_words.describe(event, names)
 
     def contract_configs(self) -> list[tuple[int, dict[str, JSON]]]:
         return [

@@ -1,43 +1,49 @@
 """The figure step (spec §6 and CAR-75/76): followers and the builder on the placed tile.
 
-`figure_error` returns the rule-tagged reason a figure may not go somewhere, or None.
+`figure_error` returns the refusal (rule id and message) of a figure that may not go somewhere,
+or None.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from app.games.base import IllegalMove
+from app.games.messages import refuse
+
 from .state import Square, State
 from .tiles import ABBEY, segment_kinds, segment_names
+from .words import square
 
 
-def figure_error(s: State, seat: int, sq: Square, seg: str, kind: str) -> str | None:
+def figure_error(s: State, seat: int, sq: Square, seg: str, kind: str) -> IllegalMove | None:
     """Why ``seat`` may not put a ``kind`` figure on ``seg`` of the tile on ``sq`` (or None)."""
     tid, r, base = s.board[sq]
     names = segment_names(tid)
     if seg not in names:
-        return f"CAR-26: the tile on ({sq[0]},{sq[1]}) has no segment {seg}"
+        return refuse("CAR-26", "the tile {square} has no spot {segment}",
+                      square=square(*sq), segment=seg)
     i = names.index(seg)
     skind = segment_kinds(tid)[i]
     f = s.feats[s.find(base + i)]
     if kind == "follower":
         if s.followers[seat] <= 0:
-            return "CAR-25: you have no follower in your supply"
+            return refuse("CAR-25", "you have no follower in your supply")
         if skind == "F" and s.opts.get("farm_scoring") == "off":
-            return "CAR-21: farmers are not used (farm_scoring is off)"
+            return refuse("CAR-21", "farmers are not used in this game")
         if f.followers:
-            return "CAR-22: that feature already has a follower"
+            return refuse("CAR-22", "that feature already has a follower")
         return None
     if s.builder[seat] == -2:
-        return "CAR-74: the builder is not in this game"
+        return refuse("CAR-74", "the builder is not in this game")
     if s.builder[seat] != -1:
-        return "CAR-75: your builder is not in your supply"
+        return refuse("CAR-75", "your builder is not in your supply")
     if skind not in "CR" or tid == ABBEY:
-        return "CAR-75: the builder goes only on a road or a city"
+        return refuse("CAR-75", "the builder goes only on a road or a city")
     if not any(st == seat for st, _n in f.followers):
-        return "CAR-75: the builder needs one of your followers in that feature"
+        return refuse("CAR-75", "the builder needs one of your followers in that feature")
     if f.open == 0:
-        return "CAR-75: the builder cannot go on a completed feature"
+        return refuse("CAR-75", "the builder cannot go on a completed feature")
     return None
 
 

@@ -9,7 +9,8 @@ Method. `evaluate` (hard_eval.py) estimates every seat's final score from the po
 worth for a seat is its estimate minus the best opponent's.
 
 * A tile in hand (`place_move`): of the greedy bot's placements that it values about the same as
-  its best (each with the greedy's figure), the one that leaves the next seat least: the
+  its best (each with the greedy's figure, farmers valued by hard_farms.py while no opponent
+  farms), the one that leaves the next seat least: the
   expected value of its best reply over every kind of tile it may draw, weighted by the unseen
   count of each (an exact expectation over the draw). The figure step then places the figure
   the placement was chosen with; on the last tile, the best figure by the final score.
@@ -38,6 +39,7 @@ from . import auction, bot, rules
 from .figures import figure_options, put_figure
 from .hard_auction import auction_move
 from .hard_eval import estimates, evaluate
+from .hard_farms import figure_bonus
 from .parts import do_place_abbey, do_place_tile, end_part, hold_tile
 from .placement import holes, legal_placements
 from .state import State
@@ -107,7 +109,7 @@ def place_move(s: State, seat: int) -> Move:
     seat least: each is charged the expected value of that seat's best reply over every kind
     of tile it may draw, weighted by how many of them are unseen (an exact expectation over
     the draw, not a sample)."""
-    ranked = sorted(bot.placements(s, seat), key=lambda o: -o[0])
+    ranked = sorted(bot.placements(s, seat, figure_bonus), key=lambda o: -o[0])
     options = [o for o in ranked[:PLACE_SHORTLIST] if o[0] >= ranked[0][0] - PLACE_MARGIN]
     unseen = Counter(s.facedown + s.stack[s.pos:])
     if len(options) == 1 or not unseen:
@@ -249,8 +251,8 @@ def hard_move(s: State, seat: int, rng: Rng, worlds: int, resample: Resample,
             # the last tile: a follower in hand is worth nothing any more and the one-ply
             # evaluation is the final score (CAR-44, CAR-46), where the greedy keeps one back
             return max(_figure_values(s, seat), key=lambda c: c[0])[1]
-        # the figure the placement was chosen with (place_move weighs the greedy's figure)
-        return bot.choose(s, seat, rng)
+        # the figure the placement was chosen with (place_move weighs the same figures)
+        return figure_bonus(s, seat, s.ctx)[1] or {"type": "SkipFigure"}
     legal = rules.legal_moves(s, seat)
     plain = [m for m in legal if m["type"] != "PlaceAbbey"]
     plans = [[m] for m in plain]

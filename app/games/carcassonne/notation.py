@@ -37,9 +37,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
-from app.games.base import IllegalMove, InvalidMove, Move
+from app.games.base import IllegalMove, Move
+from app.games.messages import Message, english, refuse, say
 from app.games.notation import normal, unknown
+
+from .words import malformed
 
 RULE = "CAR-19"
 EXAMPLES = ("1N2E r1", "follower c0", "no figure", "open 1 for 3", "raise 4", "pass")
@@ -74,11 +78,13 @@ def read_square(text: str) -> tuple[int, int]:
     for number, side in re.findall(r"(\d+)\s?([nsew])", text):
         axis = "ns" if side in "ns" else "ew"
         if axis in seen:
-            raise InvalidMove("CAR-19: a square says north or south once, and east or west once")
+            raise malformed("CAR-19", say("a square says north or south once, and east or west "
+                                          "once"))
         seen.add(axis)
         n = int(number)
         if n > _LIMIT:
-            raise InvalidMove(f"CAR-19: a square lies within {_LIMIT} of the start tile")
+            raise malformed("CAR-19", say("a square lies within {limit} of the start tile",
+                                          limit=_LIMIT))
         if side == "n":
             y = -n
         elif side == "s":
@@ -147,10 +153,23 @@ def parse(text: str, legal: Callable[[], list[Move]], auction_only: bool = False
     raise unknown(RULE, title, text.strip(), examples)
 
 
+def either(parts: list[str]) -> Any:
+    """Written moves or squares as alternatives: "1N r0 or 1N r2"."""
+    if len(parts) == 1:
+        return parts[0]
+    return say("{first} or {rest}", first=parts[0], rest=either(parts[1:]))
+
+
+def ambiguous(rule: str, message: Message) -> IllegalMove:
+    """An `IllegalMove` (code AMBIGUOUS_MOVE) for text that names several moves."""
+    return IllegalMove(f"{rule}: {english(message)}", "AMBIGUOUS_MOVE", message=message,
+                       rule=rule)
+
+
 def _number(text: str, what: str) -> int:
     n = int(text)
     if n > 999 or what == "tile" and n < 1:
-        raise InvalidMove("CAR-61: a tile is counted from 1 along the row; a bid is 0 to 999")
+        raise malformed("CAR-61", say("a tile is counted from 1 along the row; a bid is 0 to 999"))
     return n
 
 
@@ -159,13 +178,13 @@ def _tile(spot: str, turn: str | None, legal: Callable[[], list[Move]]) -> Move:
     if turn is not None:
         r = int(turn)
         if r > 3:
-            raise InvalidMove("CAR-9: a rotation is r0 to r3, quarter turns to the right")
+            raise malformed("CAR-9", say("a rotation is r0 to r3, quarter turns to the right"))
         return {"type": "PlaceTile", "x": x, "y": y, "r": r}
     here = [m for m in legal() if m["type"] == "PlaceTile" and (m["x"], m["y"]) == (x, y)]
     if len(here) > 1:
-        ways = " or ".join(f"{square(x, y)} r{m['r']}" for m in here)
-        raise IllegalMove(f"CAR-9: the tile fits {square(x, y)} in {len(here)} ways; write "
-                          f"{ways}", "AMBIGUOUS_MOVE")
+        ways = either([f"{square(x, y)} r{m['r']}" for m in here])
+        raise ambiguous("CAR-9", say("the tile fits {square} in {n} ways; write {ways}",
+                                     square=square(x, y), n=len(here), ways=ways))
     return here[0] if here else {"type": "PlaceTile", "x": x, "y": y, "r": 0}
 
 
@@ -177,11 +196,13 @@ def _figure(word: str | None, spot: str | None, segment: str,
     else:
         squares = sorted({(m["x"], m["y"]) for m in legal() if m["type"] == "PlaceFigure"})
         if len(squares) > 1:
-            named = " or ".join(square(*s) for s in squares)
-            raise IllegalMove(f"CAR-20: figures may go on {len(squares)} tiles now; name the "
-                              f"square, {named}, e.g. “{kind} {square(*squares[0])} {segment}”",
-                              "AMBIGUOUS_MOVE")
+            named = either([square(*s) for s in squares])
+            example = f"{kind} {square(*squares[0])} {segment}"
+            raise ambiguous("CAR-20", say("figures may go on {n} tiles now; name the square, "
+                                          "{squares}, e.g. “{example}”", n=len(squares),
+                                          squares=named,
+                                          example=example))
         if not squares:
-            raise IllegalMove("CAR-20: no figure may be placed now")
+            raise refuse("CAR-20", "no figure may be placed now")
         x, y = squares[0]
     return {"type": "PlaceFigure", "x": x, "y": y, "segment": segment, "kind": kind}

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.games.base import JSON, IllegalMove, Move, NotYourTurn, Rng, shuffle
+from app.games.base import JSON, Move, Rng, shuffle
+from app.games.messages import N_, refuse, say
 
 from . import auction, bazaar
+from .auction_words import name
 from .features import place_tile
 from .figures import figure_error, figure_options, put_figure
 from .moves import parse
@@ -22,6 +24,7 @@ from .placement import has_hole, holes, is_legal, legal_placements
 from .scoring import final_scoring
 from .state import State
 from .tiles import START, supply
+from .words import not_yours, square, tile
 
 Event = dict[str, Any]
 
@@ -162,14 +165,16 @@ def apply(state: State, seat: int, move: Move, rng: Rng) -> tuple[State, list[Ev
     """The state after the move and its events; the input is never changed."""
     m = parse(move)
     if state.finished:
-        raise NotYourTurn("CAR-44: the game is over")
+        raise not_yours("CAR-44", say("the game is over"))
     if seat != state.actor:
-        raise NotYourTurn(f"CAR-13: it is seat {state.actor}'s decision, not seat {seat}'s")
+        raise not_yours("CAR-13", say("it is {who}'s decision, not {seat}'s",
+                                       who=name(state.names, state.actor),
+                                       seat=name(state.names, seat)))
     t = m["type"]
     ph = state.phase
     if ph == "auction":
         if t not in auction.MOVE_TYPES:
-            raise IllegalMove("CAR-60: an auction is running; make an auction move")
+            raise refuse("CAR-60", "an auction is running; make an auction move")
         s = state.clone()
         events: list[Event] = []
         bazaar.apply_auction(s, seat, m, events)
@@ -210,11 +215,11 @@ _ALLOWED = {
     "abbey_round": {"PlaceAbbey", "PassAbbey"},
 }
 _WRONG = {
-    "start": "CAR-13: start the turn with Draw or PlaceAbbey",
-    "place": "CAR-15: place the tile in hand first (CAR-84: the abbey cannot replace it)",
-    "figure": "CAR-20: place a figure on the new tile or skip",
-    "extra": "CAR-80: the extra part offers Draw, PlaceAbbey or DeclineExtra",
-    "abbey_round": "CAR-45: place the abbey or pass",
+    "start": ("CAR-13", N_("start the turn by drawing a tile or placing the abbey")),
+    "place": ("CAR-15", N_("place the tile in hand first (CAR-84: the abbey cannot replace it)")),
+    "figure": ("CAR-20", N_("place a figure on the new tile or skip")),
+    "extra": ("CAR-80", N_("the extra part offers a draw, the abbey or declining it")),
+    "abbey_round": ("CAR-45", N_("place the abbey or pass")),
 }
 
 
@@ -223,22 +228,23 @@ def _check(s: State, seat: int, m: Move, ph: str) -> None:
     t = m["type"]
     if t not in _ALLOWED.get(ph, set()):
         if t in auction.MOVE_TYPES:
-            raise IllegalMove("CAR-60: there is no auction now")
-        raise IllegalMove(_WRONG.get(ph, "CAR-13: that move is not possible now"))
+            raise refuse("CAR-60", "there is no auction now")
+        rule, text = _WRONG.get(ph, ("CAR-13", N_("that move is not possible now")))
+        raise refuse(rule, text)
     if t == "PlaceTile":
         if not is_legal(s, s.ctx["tile"], m["x"], m["y"], m["r"]):
-            raise IllegalMove(f"CAR-15: {s.ctx['tile']} cannot go on ({m['x']},{m['y']}) "
-                              f"with rotation {m['r']}")
+            raise refuse("CAR-15", "{tile} cannot go {square} with rotation {r}",
+                         tile=tile(s.ctx["tile"]), square=square(m["x"], m["y"]), r=m["r"])
     elif t == "PlaceFigure":
         if (m["x"], m["y"]) != (s.ctx["x"], s.ctx["y"]):
-            raise IllegalMove("CAR-20: a figure goes only on the tile just placed")
+            raise refuse("CAR-20", "a figure goes only on the tile just placed")
         err = figure_error(s, seat, (m["x"], m["y"]), m["segment"], m["kind"])
-        if err:
-            raise IllegalMove(err)
+        if err is not None:
+            raise err
     elif t == "PlaceAbbey":
         if not s.abbey[seat]:
-            raise IllegalMove("CAR-83: you have no abbey left")
+            raise refuse("CAR-83", "you have no abbey left")
         if (m["x"], m["y"]) not in holes(s):
-            raise IllegalMove("CAR-86: the abbey goes only into a hole")
+            raise refuse("CAR-86", "the abbey goes only into a hole")
     elif t == "Draw" and ph == "extra" and s.remaining() == 0:
-        raise IllegalMove("CAR-81: the stack is empty")
+        raise refuse("CAR-81", "the stack is empty")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.breakdown import plural
+from app.games.messages import Message, say, say_n
 
 from .features import cloisters_around, surrounding
 from .ledger import feature_words, note_feature
@@ -104,8 +104,8 @@ def final_scoring(s: State) -> list[Event]:
     return events
 
 
-def _cities(count: int) -> str:
-    return plural(count, "completed city", "completed cities")
+def _cities(count: int) -> Message:
+    return say_n("{n} completed city", "{n} completed cities", count)
 
 
 def _farm_cities(s: State, f: Feat) -> list[int]:
@@ -128,7 +128,8 @@ def _farms(s: State) -> list[Event]:
             pts = 3 * len(cities)
             for seat in winners:
                 s.scores[seat] += pts
-            note_feature(s, "F", f"Farm beside {_cities(len(cities))}", pts, winners)
+            note_feature(s, "F", say("Farm beside {cities}", cities=_cities(len(cities))), pts,
+                         winners)
             events.append({"type": "FarmScored", "rule": mode, "cities": len(cities),
                            "points": pts, "seats": winners,
                            "farmers": [list(s.figures[n][2:5]) for _st, n in f.followers]})
@@ -140,7 +141,8 @@ def _farms(s: State) -> list[Event]:
         for seat in sorted(per_seat):
             pts = 3 * len(per_seat[seat])
             s.scores[seat] += pts
-            note_feature(s, "F", f"Farms beside {_cities(len(per_seat[seat]))}", pts, [seat])
+            note_feature(s, "F", say("Farms beside {cities}", cities=_cities(len(per_seat[seat]))),
+                         pts, [seat])
             events.append({"type": "FarmScored", "rule": mode, "cities": len(per_seat[seat]),
                            "points": pts, "seats": [seat], "farmers": []})
     else:  # "first": per city, farmers of every field bordering it counted together
@@ -157,8 +159,8 @@ def _farms(s: State) -> list[Event]:
             for seat in winners:
                 s.scores[seat] += 4
             tiles = len(s.feats[city].squares)
-            note_feature(s, "F", f"Most farmers beside a completed city of {plural(tiles, 'tile')}",
-                         4, winners)
+            note_feature(s, "F", say("Most farmers beside a completed city of {tiles}",
+                                     tiles=say_n("{n} tile", "{n} tiles", tiles)), 4, winners)
             events.append({"type": "FarmScored", "rule": mode, "cities": 1, "points": 4,
                            "seats": winners, "farmers": [],
                            "city": [list(q) for q in sorted(s.feats[city].squares)]})

@@ -11,14 +11,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.games.base import Outcome, competition_ranks, envelope
+from app.games.messages import english
 
-from . import auction
+from . import auction, log_words
 from .bazaar import won_tiles
 from .figures import figure_options
 from .ledger import score_breakdown
 from .placement import holes, legal_placements
 from .state import State
-from .words import segment_words, square_words, tile_name, tiles_words, turn_words
 
 Event = dict[str, Any]
 
@@ -89,81 +89,8 @@ def view(s: State, public_opts: dict[str, Any]) -> dict[str, Any]:
     return v
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return f"seat {seat}"
-
-
-def _pts(p: int) -> str:
-    return f"{p} point" if abs(p) == 1 else f"{p} points"
-
-
-def _at(event: Event) -> str:
-    return square_words(event["x"], event["y"])
-
-
-FARM_RULES = {"third": "each field apart", "second": "once per player",
-              "first": "per city, to the most farmers around it"}
-
-
 def describe(event: Event, names: Sequence[str]) -> str:
-    """An event in words for the game log; "" for a scoring that paid nobody anything."""
-    t = event.get("type")
-    who = _name(names, event.get("seat"))
-    text = auction.describe(event, names)
-    if text is not None:
-        return text
-    if t == "TileDrawn":
-        return f"{who} drew {tile_name(event['tile'])}"
-    if t == "TileDiscarded":
-        return f"{tile_name(event['tile']).capitalize()} fits nowhere and is set aside"
-    if t == "TilePlaced":
-        turned = turn_words(event["r"])
-        return f"{who} placed {tile_name(event['tile'])} {_at(event)}" + \
-            (f", {turned}" if turned else "")
-    if t == "AbbeyPlaced":
-        return f"{who} placed the abbey {_at(event)}"
-    if t == "FigurePlaced":
-        spot = segment_words(event.get("tile"), event.get("r"), event["segment"])
-        return f"{who} put a {event['kind']} on {spot} of the tile {_at(event)}"
-    if t == "FeatureScored":
-        if not event["points"] or not event["seats"]:
-            return ""  # zero-point lines stay out of the log (issue 13, point 14)
-        paid = ", ".join(_name(names, s) for s in event["seats"])
-        when = "an unfinished" if event["final"] else "a completed"
-        size = "" if event["feature"] == "cloister" else f" of {tiles_words(event['tiles'])}"
-        return f"{paid}: {_pts(event['points'])} for {when} {event['feature']}{size}"
-    if t == "FarmScored":
-        if not event["points"] or not event["seats"]:
-            return ""
-        paid = ", ".join(_name(names, s) for s in event["seats"])
-        cities = "1 completed city" if event["cities"] == 1 \
-            else f"{event['cities']} completed cities"
-        rule = FARM_RULES.get(str(event.get("rule")), "")
-        return f"{paid}: {_pts(event['points'])} for a farm by {cities}" + \
-            (f" ({rule})" if rule else "")
-    if t == "BazaarSkipped":
-        return f"only {tiles_words(event['stack'])} left: no bazaar this time"
-    if t == "BazaarQueued":
-        return f"the bazaar of {_name(names, event['placer'])} waits until this one is over"
-    if t == "BazaarDrawn":
-        how = "face down" if event["face_down"] else "for the auction"
-        return f"{event['count']} tiles are drawn {how}"
-    if t == "TilesRevealed":
-        return "the bazaar shows " + ", ".join(tile_name(tid) for tid in event["tiles"])
-    if t == "BazaarTurn":
-        return f"{who} plays the won tile, {tile_name(event['tile'])}"
-    simple = {
-        "StackEmpty": f"the stack is empty: {who} places nothing",
-        "ExtraPartEarned": f"{who} earns an extra part (builder)",
-        "ExtraPartStarted": f"{who} takes the extra part",
-        "ExtraPartDeclined": f"{who} declines the extra part",
-        "ExtraPartLapsed": f"the extra part of {who} lapses: no tile and no abbey",
-        "AbbeyPassed": f"{who} passes with the abbey",
-        "TurnStarted": f"{who}'s turn",
-        "BazaarEnded": "the bazaar is over",
-        "RegularPlayEnded": "the stack is empty: regular play ends",
-        "GameEnded": "the game is over",
-    }
-    return simple.get(str(t), str(t))
+    """An event in English words for the game log; "" for a scoring that paid nobody anything
+    (app/games/carcassonne/log_words.py has it as a message for every language)."""
+    message = log_words.describe(event, names)
+    return "" if message is None else english(message)

@@ -12,27 +12,32 @@ from typing import Any
 from app.games.breakdown import Breakdown, Line
 from app.games.carcassonne.ledger import auction_entries, lines_of
 from app.games.carcassonne_auction.report import current_scores
+from app.games.messages import Message, english, say
 
 
 def score_breakdown(state: dict[str, Any]) -> list[Breakdown]:
     """Every seat's entered score, auction gains and payments."""
     names = state["players"]
-    entries: dict[int, list[tuple[str, int, str]]] = {seat: [] for seat in range(len(names))}
+    entries: dict[int, list[tuple[str, int, str, Message | None]]] = {
+        seat: [] for seat in range(len(names))}
     if not state["cancelled"]:
         for number, record in enumerate(state["auction"]["history"], start=1):
             for seat, points, words in auction_entries(record, number, names):
                 source = "auction-gains" if points > 0 else "auction-payments"
-                entries[seat].append((source, points, words))
+                entries[seat].append((source, points, english(words), words))
     scores = current_scores(state)
     result = []
     for seat in range(len(names)):
         lines = []
         if state["scores"] is not None:
-            lines.append(Line("entered", "Score before the auction", state["scores"][seat]))
+            lines.append(Line("entered", "Score before the auction", state["scores"][seat],
+                              message=say("Score before the auction")))
         lines += lines_of(entries[seat])
         if state["cancelled"]:
-            lines.append(Line("cancelled", "Auction cancelled by the host: no change", 0))
+            lines.append(Line("cancelled", "Auction cancelled by the host: no change", 0,
+                              message=say("Auction cancelled by the host: no change")))
         elif not entries[seat]:
-            lines.append(Line("no-change", "No payment and no gain", 0))
+            lines.append(Line("no-change", "No payment and no gain", 0,
+                              message=say("No payment and no gain")))
         result.append(Breakdown(seat, scores[seat], tuple(lines)))
     return result

@@ -18,21 +18,21 @@ from app.games.base import (
     Engine,
     Event,
     Field,
-    IllegalMove,
     Move,
-    NotYourTurn,
     Outcome,
     Rng,
     Seat,
     check_move,
 )
 from app.games.breakdown import Breakdown
-from app.games.carcassonne import auction, notation
+from app.games.carcassonne import auction, auction_words, notation
 from app.games.carcassonne import text as text_module
+from app.games.carcassonne.words import not_yours
 from app.games.carcassonne_auction import hard_bot, report
 from app.games.carcassonne_auction import options as opts
 from app.games.carcassonne_auction import view as views
 from app.games.carcassonne_auction.breakdown import score_breakdown
+from app.games.messages import Message, english, refuse, say
 from app.games.notation import checked
 from app.games.text_view import common_sections
 
@@ -97,9 +97,9 @@ class CarcassonneAuction(Engine):
             return self._cancel(state, seat)
         parsed = auction.parse_move(move)
         if state["cancelled"]:
-            raise IllegalMove("CAR-111: the host cancelled this auction")
+            raise refuse("CAR-111", "the host cancelled this auction")
         if seat == HOST:
-            raise NotYourTurn("CAR-107: the host acts for a seat only through that seat")
+            raise not_yours("CAR-107", say("the host acts for a seat only through that seat"))
         new_auction, events = auction.apply(state["auction"], seat, parsed)
         new = dict(state)  # the other parts are never changed, so sharing them is safe
         new["auction"] = new_auction
@@ -118,9 +118,9 @@ class CarcassonneAuction(Engine):
     def _cancel(self, state: State, seat: Seat) -> tuple[State, list[Event]]:
         """CAR-111: the host ends the game; no score changes."""
         if seat != HOST:
-            raise NotYourTurn("CAR-111: only the host may cancel the auction")
+            raise not_yours("CAR-111", say("only the host may cancel the auction"))
         if self._finished(state):
-            raise IllegalMove("CAR-111: the auction is already over")
+            raise refuse("CAR-111", "the auction is already over")
         new = copy.deepcopy(state)
         new["cancelled"] = True
         return new, [self._named(state, {"type": "AuctionCancelled"})]
@@ -153,7 +153,7 @@ class CarcassonneAuction(Engine):
     def hard_move(self, state: State, seat: Seat, rng: Rng, budget: Any) -> Move:
         """Issue 17: the running auction solved by backward induction over bids (`hard_bot`)."""
         if seat not in self.to_act(state):
-            raise NotYourTurn("CAR-62: the hard bot's seat has nothing to decide")
+            raise not_yours("CAR-62", say("the hard bot's seat has nothing to decide"))
         return hard_bot.hard_move(state, seat, budget.iterations(self.hard_iterations))
 
     def dump_state(self, state: State) -> JSON:
@@ -168,10 +168,12 @@ class CarcassonneAuction(Engine):
         return text_module.sections(view, seat, names) + common_sections(view, seat, names)
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
-        table = event.get("names") or list(names)
-        if event.get("type") == "AuctionCancelled":
-            return "the host cancelled the auction: no score changes"
-        return auction.describe(event, table) or super().describe(event, names)
+        message = self.describe_message(event, names)
+        return english(message) if message is not None else super().describe(event, names)
+
+    def describe_message(self, event: Event, names: Sequence[str]) -> Message | None:
+        """The event as a message, said with the table's names (CAR-113)."""
+        return auction_words.describe(event, event.get("names") or list(names))
 
     def rematch_options(self, options: Mapping[str, JSON], state: State) -> dict[str, JSON]:
         """CAR-110: same players, the final scores carried over; placer and tiles left empty."""

@@ -11,23 +11,24 @@ import copy
 from typing import Any
 
 from app.games.carcassonne import auction
+from app.games.messages import N_
 
 REMINDERS: tuple[dict[str, str], ...] = (
-    {"rule": "CAR-58", "text": "Skip the bazaar when fewer tiles remain in the stack than there "
-                               "are players (as many is enough)."},
-    {"rule": "CAR-56", "text": "A won tile never starts another bazaar, even if it shows a "
-                               "bazaar."},
-    {"rule": "CAR-70", "text": "Nobody draws a tile in the bazaar round: a won tile that does "
-                               "not fit is discarded, and that player places nothing (not the "
-                               "abbey either)."},
-    {"rule": "CAR-93..96", "text": "With the builder: a won tile that extends your builder "
-                                   "earns your extra tile at once, before the next player's "
-                                   "bazaar turn; a bazaar tile placed meanwhile waits until "
-                                   "this bazaar round is over. If the bazaar tile itself earned "
-                                   "the placer's extra tile, the default order plays the whole "
-                                   "bazaar first and that extra tile after it (the seed's "
-                                   "revised order takes the extra tile before the tiles are "
-                                   "turned face up)."},
+    {"rule": "CAR-58", "text": N_("Skip the bazaar when fewer tiles remain in the stack than there "
+                                  "are players (as many is enough).")},
+    {"rule": "CAR-56", "text": N_("A won tile never starts another bazaar, even if it shows a "
+                                  "bazaar.")},
+    {"rule": "CAR-70", "text": N_("Nobody draws a tile in the bazaar round: a won tile that does "
+                                  "not fit is discarded, and that player places nothing (not the "
+                                  "abbey either).")},
+    {"rule": "CAR-93..96", "text": N_("With the builder: a won tile that extends your builder "
+                                      "earns your extra tile at once, before the next player's "
+                                      "bazaar turn; a bazaar tile placed meanwhile waits until "
+                                      "this bazaar round is over. If the bazaar tile itself earned "
+                                      "the placer's extra tile, the default order plays the whole "
+                                      "bazaar first and that extra tile after it (the seed's "
+                                      "revised order takes the extra tile before the tiles are "
+                                      "turned face up).")},
 )
 
 

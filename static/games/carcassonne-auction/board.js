@@ -6,6 +6,7 @@
 
 import {el, clear} from "/static/js/dom.js";
 import {errorNodes, words} from "/static/js/words.js";
+import {t} from "/static/js/i18n.js";
 import {auctionMoveWords, createAuctionPanel} from "/static/games/carcassonne/auction-panel.js";
 import {shownIcon, shownText} from "/static/games/carcassonne/tile-svg.js";
 
@@ -15,7 +16,7 @@ function signed(n) {
 
 /** A move in words for the "Confirm moves" bar (static/js/move-confirm.js). */
 export function describeMove(move, view) {
-  if (move.type === "Cancel") return "Cancel the auction";
+  if (move.type === "Cancel") return t("Cancel the auction");
   return auctionMoveWords(move, view && view.auction, view ? view.players.map((p) => p.name) : []);
 }
 
@@ -31,7 +32,7 @@ export function mount(root, ctx) {
   const panel = createAuctionPanel(ctx, names);
   const head = el("div", {class: "ca-head"});
   const banner = el("p", {class: "ca-banner", role: "status", hidden: true, "data-testid": "ca-banner"});
-  const report = el("section", {class: "ca-report", "aria-label": "Report", "data-testid": "ca-report"});
+  const report = el("section", {class: "ca-report", "aria-label": t("Report"), "data-testid": "ca-report"});
   const host = el("div", {class: "ca-host"});
   const board = el("div", {class: "ca-board"}, [head, banner, panel.el, report, host]);
   root.append(board);
@@ -41,8 +42,9 @@ export function mount(root, ctx) {
   function drawHead() {
     clear(head);
     const placer = names()[view.placer];
-    head.append(el("p", {}, [el("strong", {text: placer}),
-      " placed the bazaar tile. The first auctioneer is the player on their left."]));
+    // the name in bold within the sentence of the page's language
+    const [before, after] = t("{who} placed the bazaar tile. The first auctioneer is the player on their left.").split("{who}");
+    head.append(el("p", {}, [before || "", el("strong", {text: placer}), after || ""]));
   }
 
   function drawBanner() {
@@ -50,8 +52,8 @@ export function mount(root, ctx) {
     banner.hidden = !view.finished;
     banner.className = `ca-banner${r.cancelled ? "" : " done"}`;
     banner.textContent = r.cancelled
-      ? "The host cancelled this auction: no score changes."
-      : "The auction is over: every tile has an owner. Play the won tiles in the order below.";
+      ? t("The host cancelled this auction: no score changes.")
+      : t("The auction is over: every tile has an owner. Play the won tiles in the order below.");
   }
 
   function drawReport() {
@@ -67,17 +69,17 @@ export function mount(root, ctx) {
         r.scores_entered ? el("td", {class: "num", text: (p.score < 0 ? `−${-p.score}` : String(p.score))}) : null,
       ]);
     });
-    const headCells = ["Player", "Tile", r.scores_entered ? "Score before" : null, "Change",
-      r.scores_entered ? "New score" : null].filter(Boolean).map((h) => el("th", {scope: "col", text: h}));
+    const headCells = [t("Player"), t("Tile"), r.scores_entered ? t("Score before") : null, t("Change"),
+      r.scores_entered ? t("New score") : null].filter(Boolean).map((h) => el("th", {scope: "col", text: h}));
     const order = r.play_order.map((seat) => names()[seat]).join(" → ");
     const parts = [
-      el("h3", {text: r.complete || r.cancelled ? "Report" : "Report so far"}),
+      el("h3", {text: r.complete || r.cancelled ? t("Report") : t("Report so far")}),
       el("table", {"data-testid": "ca-report-table"}, [el("thead", {}, [el("tr", {}, headCells)]), el("tbody", {}, rows)]),
-      r.scores_entered ? null : el("p", {class: "muted", text: "No scores were entered: the report shows the changes only."}),
-      el("p", {}, [el("strong", {text: "Order of play: "}), order]),
-      el("h4", {text: "Reminders for your table"}),
+      r.scores_entered ? null : el("p", {class: "muted", text: t("No scores were entered: the report shows the changes only.")}),
+      el("p", {}, [el("strong", {text: t("Order of play:") + " "}), order]),
+      el("h4", {text: t("Reminders for your table")}),
       // the reminders in words only: their rule ids belong to the rules page (issue 25, point 25)
-      el("ul", {class: "ca-reminders", "data-testid": "ca-reminders"}, r.reminders.map((m) => el("li", {text: words(m.text)}))),
+      el("ul", {class: "ca-reminders", "data-testid": "ca-reminders"}, r.reminders.map((m) => el("li", {text: words(t(m.text))}))),
     ];
     report.append(...parts.filter(Boolean));
   }
@@ -88,19 +90,19 @@ export function mount(root, ctx) {
     // anyone else (403), and the refusal is shown here.
     if (view.finished || ctx.isHost === false || typeof ctx.submit !== "function" || ctx.mode === "replay") return;
     const cancel = el("button", {type: "button", class: confirming ? "danger" : "", "data-testid": "cancel-auction",
-      text: confirming ? "Yes, cancel the auction" : "Cancel the auction (host only)"});
+      text: confirming ? t("Yes, cancel the auction") : t("Cancel the auction (host only)")});
     cancel.addEventListener("click", async () => {
       if (!confirming) { confirming = true; drawHost(); return; }
       confirming = false;
       const result = await ctx.submit({type: "Cancel"}, {confirmed: true});  // its own Yes/No
-      hostError = result.ok ? "" : (result.reason || result.code || "refused");
+      hostError = result.ok ? "" : (result.reason || result.code || t("refused"));
       drawHost();
     });
     host.append(cancel);
     if (confirming) {
-      const keep = el("button", {type: "button", text: "No, keep going"});
+      const keep = el("button", {type: "button", text: t("No, keep going")});
       keep.addEventListener("click", () => { confirming = false; drawHost(); });
-      host.append(" ", keep, el("p", {class: "muted small", text: "A cancelled auction changes no score."}));
+      host.append(" ", keep, el("p", {class: "muted small", text: t("A cancelled auction changes no score.")}));
     }
     if (hostError) host.append(el("p", {class: "form-error", role: "alert"}, errorNodes(hostError, ctx.kind)));
   }
@@ -111,7 +113,7 @@ export function mount(root, ctx) {
       if (!view || !view.auction) return;
       drawHead();
       drawBanner();
-      panel.update(view.auction, legal || [], view.cancelled ? "The host cancelled this auction." : null);
+      panel.update(view.auction, legal || [], view.cancelled ? t("The host cancelled this auction.") : null);
       drawReport();
       drawHost();
     },

@@ -7,6 +7,7 @@ import {el, clear} from "/static/js/dom.js";
 import {seatDot} from "/static/js/seat_mark.js";
 import {BASE_IDS, BAZAAR_IDS} from "/static/games/carcassonne/tiles.js";
 import {tileIcon, labelIcon, tileName} from "/static/games/carcassonne/tile-svg.js";
+import {t} from "/static/js/i18n.js";
 
 const CATALOGUE = [...BASE_IDS, ...BAZAAR_IDS];
 
@@ -19,7 +20,7 @@ export function typedTile(text) {
 
 /** A catalogue tile's caption: what it shows, without the article ("road tile"). */
 function caption(tid) {
-  return tileName(tid).replace(/^an? /, "");
+  return tileName(tid).replace(/^(an?|ein|une) /, "");
 }
 
 /** Mount the form in `box`; the seat count follows `playersSelect`. Returns {read()}. */
@@ -47,29 +48,30 @@ export function mountSetup(box, playersSelect, initial = {}) {
 
   function tileSlot(i) {
     const chosen = state.tiles[i];
-    const shown = chosen && chosen.type ? tileIcon(chosen.type, 0, 48, `tile ${chosen.type}`)
-      : chosen && chosen.label ? labelIcon(chosen.label, 48) : el("span", {class: "muted", text: "not chosen"});
+    const shown = chosen && chosen.type ? tileIcon(chosen.type, 0, 48, t("tile {letter}", {letter: chosen.type}))
+      : chosen && chosen.label ? labelIcon(chosen.label, 48) : el("span", {class: "muted", text: t("not chosen")});
     const grid = el("div", {class: "tile-grid"});
     for (const tid of CATALOGUE) {
-      grid.append(el("button", {type: "button", class: "tile-pick", title: `tile ${tid}`, "data-tile": tid,
-        "aria-label": `tile ${tid}`, onclick: () => { remember(); state.tiles[i] = {type: tid}; draw(); }},
-      [tileIcon(tid, 0, 40, `tile ${tid}`), el("span", {text: tid})]));
+      const named = t("tile {letter}", {letter: tid});  // the letter printed in the rules' tile list
+      grid.append(el("button", {type: "button", class: "tile-pick", title: named, "data-tile": tid,
+        "aria-label": named, onclick: () => { remember(); state.tiles[i] = {type: tid}; draw(); }},
+      [tileIcon(tid, 0, 40, named), el("span", {text: tid})]));
     }
-    const label = el("input", {type: "text", maxlength: 40, placeholder: "or type a label", "aria-label": `label of tile ${i + 1}`,
+    const label = el("input", {type: "text", maxlength: 40, placeholder: t("or type a label"), "aria-label": t("label of tile {number}", {number: i + 1}),
       "data-label": i, value: chosen && chosen.label ? chosen.label : ""});
-    const useLabel = el("button", {type: "button", text: "Use label", onclick: () => {
+    const useLabel = el("button", {type: "button", text: t("Use label"), onclick: () => {
       remember();
       state.tiles[i] = typedTile(label.value);
       draw();
     }});
     return el("div", {class: "field tile-slot"}, [
-      el("div", {class: "tile-slot-head"}, [el("strong", {text: `Tile ${i + 1}`}), shown]),
-      el("details", {}, [el("summary", {text: "Choose from the catalogue"}), grid]),
+      el("div", {class: "tile-slot-head"}, [el("strong", {text: t("Tile {number}", {number: i + 1})}), shown]),
+      el("details", {}, [el("summary", {text: t("Choose from the catalogue")}), grid]),
       el("div", {class: "label-row"}, [label, useLabel]),
     ]);
   }
 
-  const nameOf = (i) => (state.names[i] || "").trim() || `Player ${i + 1}`;
+  const nameOf = (i) => (state.names[i] || "").trim() || t("Player {number}", {number: i + 1});
 
   /** A name was typed: the score boxes and the placer follow without a redraw (focus stays). */
   function renamed() {
@@ -83,16 +85,16 @@ export function mountSetup(box, playersSelect, initial = {}) {
   function draw() {
     clear(root);
     const n = count();
-    const names = el("div", {class: "field"}, [el("strong", {text: "Players at the table, clockwise"})]);
+    const names = el("div", {class: "field"}, [el("strong", {text: t("Players at the table, clockwise")})]);
     for (let i = 0; i < n; i++) {
-      const input = el("input", {type: "text", maxlength: 40, required: true, placeholder: `Player ${i + 1}`,
-        "aria-label": `player ${i + 1}`, "data-name": i, value: state.names[i] || ""});
+      const input = el("input", {type: "text", maxlength: 40, required: true, placeholder: t("Player {number}", {number: i + 1}),
+        "aria-label": t("player {number}", {number: i + 1}), "data-name": i, value: state.names[i] || ""});
       names.append(input);
     }
     const scoresOn = el("input", {type: "checkbox", id: "auction-scores-on", checked: state.scoresOn,
       onchange: () => { remember(); draw(); }});
     const scores = el("div", {class: "field"}, [
-      el("div", {class: "check"}, [scoresOn, el("label", {for: "auction-scores-on", text: "Enter the current scores"})])]);
+      el("div", {class: "check"}, [scoresOn, el("label", {for: "auction-scores-on", text: t("Enter the current scores")})])]);
     if (state.scoresOn) {
       // each score box beside its player's name, kept up to date as the names are typed
       for (let i = 0; i < n; i++) {
@@ -107,15 +109,15 @@ export function mountSetup(box, playersSelect, initial = {}) {
     }
     const placer = el("select", {id: "auction-placer"});
     if (!Number.isInteger(state.placer) || state.placer >= n) {
-      placer.append(el("option", {value: "", text: "Choose a player", selected: true, disabled: true}));
+      placer.append(el("option", {value: "", text: t("Choose a player"), selected: true, disabled: true}));
     }
     for (let i = 0; i < n; i++) {
       placer.append(el("option", {value: i, text: nameOf(i), selected: i === state.placer}));
     }
-    const tiles = el("div", {class: "field"}, [el("strong", {text: `The ${n} tiles drawn, in the order revealed`})]);
+    const tiles = el("div", {class: "field"}, [el("strong", {text: t("The {n} tiles drawn, in the order revealed", {n})})]);
     for (let i = 0; i < n; i++) tiles.append(tileSlot(i));
     root.append(names, scores,
-      el("div", {class: "field"}, [el("label", {for: "auction-placer", text: "Who placed the bazaar tile"}), placer]),
+      el("div", {class: "field"}, [el("label", {for: "auction-placer", text: t("Who placed the bazaar tile")}), placer]),
       tiles);
   }
 
@@ -128,13 +130,13 @@ export function mountSetup(box, playersSelect, initial = {}) {
       remember();
       const n = count();
       const players = state.names.slice(0, n).map((s) => (s || "").trim());
-      if (players.some((s) => !s)) throw new Error("Every player needs a name.");
-      if (new Set(players).size !== players.length) throw new Error("The players' names must differ.");
+      if (players.some((s) => !s)) throw new Error(t("Every player needs a name."));
+      if (new Set(players).size !== players.length) throw new Error(t("The players' names must differ."));
       let scores = null;
       if (state.scoresOn) {
         scores = state.scores.slice(0, n).map((s) => Number(s));
         while (scores.length < n) scores.push(0);
-        if (scores.some((s) => !Number.isInteger(s))) throw new Error("Scores are whole numbers.");
+        if (scores.some((s) => !Number.isInteger(s))) throw new Error(t("Scores are whole numbers."));
       }
       // a label typed but not yet used counts as used ("D" is catalogue tile D)
       root.querySelectorAll("[data-label]").forEach((input) => {
@@ -142,8 +144,8 @@ export function mountSetup(box, playersSelect, initial = {}) {
         if (!state.tiles[i] && input.value.trim()) state.tiles[i] = typedTile(input.value);
       });
       const tiles = state.tiles.slice(0, n);
-      if (tiles.length < n || tiles.some((t) => !t)) throw new Error(`Choose all ${n} tiles (a picture or a label).`);
-      if (!Number.isInteger(state.placer) || state.placer >= n) throw new Error("Choose who placed the bazaar tile.");
+      if (tiles.length < n || tiles.some((t) => !t)) throw new Error(t("Choose all {n} tiles (a picture or a label).", {n}));
+      if (!Number.isInteger(state.placer) || state.placer >= n) throw new Error(t("Choose who placed the bazaar tile."));
       const placer = state.placer;
       return {players, scores, placer, tiles};
     },
@@ -152,37 +154,37 @@ export function mountSetup(box, playersSelect, initial = {}) {
 
 /** One tile of the `tiles` option as the form shows it: its picture, or its label as a tile. */
 export function tileFigure(tile, px = 40) {
-  if (tile && tile.type) return tileIcon(tile.type, 0, px, `tile ${tile.type}`);
+  if (tile && tile.type) return tileIcon(tile.type, 0, px, t("tile {letter}", {letter: tile.type}));
   if (tile && tile.label) return labelIcon(tile.label, px);
-  return el("span", {class: "muted", text: "not chosen"});
+  return el("span", {class: "muted", text: t("not chosen")});
 }
 
 /** The lobby's summary of the auction's options: [label, node] pairs, in words and pictures. */
 export function summary(options = {}, seats = 0) {
   const names = Array.isArray(options.players) ? options.players : [];
-  const named = (i) => names[i] || `Seat ${i + 1}`;
+  const named = (i) => names[i] || t("Seat {n}", {n: i + 1});
   const rows = [];
   const people = el("span", {"data-testid": "auction-players", style: "display:flex;flex-wrap:wrap;gap:.2rem .8rem"});
   for (let i = 0; i < Math.max(seats, names.length); i++) {
     const dot = seatDot(i);
     people.append(el("span", {style: "display:inline-flex;align-items:center;gap:.3rem"}, [dot, named(i)]));
   }
-  rows.push(["Players (clockwise)", names.length ? people : el("span", {text: "Not entered yet"})]);
+  rows.push([t("Players (clockwise)"), names.length ? people : el("span", {text: t("Not entered yet")})]);
   if (Array.isArray(options.scores)) {
-    rows.push(["Current scores", el("span", {"data-testid": "auction-scores",
+    rows.push([t("Current scores"), el("span", {"data-testid": "auction-scores",
       text: options.scores.map((score, i) => `${named(i)} ${score}`).join(" · ")})]);
   } else {
-    rows.push(["Current scores", el("span", {text: "Not entered: the report shows the changes only"})]);
+    rows.push([t("Current scores"), el("span", {text: t("Not entered: the report shows the changes only")})]);
   }
-  rows.push(["Placed by", el("span", {"data-testid": "auction-placer-name",
-    text: Number.isInteger(options.placer) ? named(options.placer) : "Not chosen yet"})]);
+  rows.push([t("Placed by"), el("span", {"data-testid": "auction-placer-name",
+    text: Number.isInteger(options.placer) ? named(options.placer) : t("Not chosen yet")})]);
   const tiles = Array.isArray(options.tiles) ? options.tiles : [];
   const row = el("span", {"data-testid": "auction-tiles", style: "display:flex;flex-wrap:wrap;gap:.4rem"});
   tiles.forEach((tile, i) => {
     row.append(el("span", {class: "auction-tile", style: "display:inline-flex;flex-direction:column;align-items:center;font-size:.75rem;max-width:6.5rem;text-align:center",
-      title: `Tile ${i + 1}`}, [tileFigure(tile, 40),
-      el("span", {text: tile && tile.label ? `#${i + 1} “${tile.label}”` : tile && tile.type ? `#${i + 1} ${caption(tile.type)}` : `#${i + 1}`})]));
+      title: t("Tile {number}", {number: i + 1})}, [tileFigure(tile, 40),
+      el("span", {text: tile && tile.label ? `#${i + 1} ` + t("“{label}”", {label: tile.label}) : tile && tile.type ? `#${i + 1} ${caption(tile.type)}` : `#${i + 1}`})]));
   });
-  rows.push(["Tiles drawn", tiles.length ? row : el("span", {text: "Not chosen yet"})]);
+  rows.push([t("Tiles drawn"), tiles.length ? row : el("span", {text: t("Not chosen yet")})]);
   return rows;
 }

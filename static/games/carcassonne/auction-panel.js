@@ -6,18 +6,19 @@
 
 import {el, clear, seatColor} from "/static/js/dom.js";
 import {showError} from "/static/js/words.js";
+import {t, tn} from "/static/js/i18n.js";
 import {shownIcon, shownText} from "./tile-svg.js";
 
 const SETTLEMENT_WORDS = {
-  buy: "bought by the auctioneer",
-  sell: "sold to the high bidder",
-  kept: "kept by the auctioneer (nobody else bid: paid to nobody)",
-  free: "last tile, free",
+  buy: t("bought by the auctioneer"),
+  sell: t("sold to the high bidder"),
+  kept: t("kept by the auctioneer (nobody else bid: paid to nobody)"),
+  free: t("last tile, free"),
 };
 
 function who(names, seat) {
   if (seat === null || seat === undefined) return "—";
-  return (names && names[seat]) || `Seat ${seat + 1}`;
+  return (names && names[seat]) || t("Seat {n}", {n: seat + 1});
 }
 
 function seatChip(names, seat) {
@@ -25,7 +26,7 @@ function seatChip(names, seat) {
 }
 
 function points(n) {
-  return `${n} point${Math.abs(n) === 1 ? "" : "s"}`;
+  return tn("{n} point", "{n} points", n);
 }
 
 function signed(n) {
@@ -38,12 +39,14 @@ export function auctionMoveWords(move, auction, names) {
   const tile = auction && move.tile !== undefined && auction.tiles ? auction.tiles[move.tile] : null;
   const bidder = who(names, decision.high_bidder);
   switch (move.type) {
-    case "AuctionOpen": return `Auction tile #${move.tile + 1}${tile ? ` (${shownText(tile.shown)})` : ""}, opening at ${points(move.bid)}`;
-    case "AuctionRaise": return `Raise the bid to ${points(move.bid)}`;
-    case "AuctionPass": return "Pass in this auction";
+    case "AuctionOpen": return tile
+      ? t("Auction tile #{number} ({tile}), opening at {bid}", {number: move.tile + 1, tile: shownText(tile.shown), bid: points(move.bid)})
+      : t("Auction tile #{number}, opening at {bid}", {number: move.tile + 1, bid: points(move.bid)});
+    case "AuctionRaise": return t("Raise the bid to {bid}", {bid: points(move.bid)});
+    case "AuctionPass": return t("Pass in this auction");
     case "AuctionSettle": return move.choice === "buy"
-      ? `Buy: you take the tile and pay ${bidder} ${points(decision.high_bid)}`
-      : `Sell: ${bidder} takes the tile and pays you ${points(decision.high_bid)}`;
+      ? t("Buy: you take the tile and pay {bidder} {price}", {bidder, price: points(decision.high_bid)})
+      : t("Sell: {bidder} takes the tile and pays you {price}", {bidder, price: points(decision.high_bid)});
     default: return null;
   }
 }
@@ -53,15 +56,15 @@ export function auctionMoveWords(move, auction, names) {
  * current seat names (the stand-alone auction names its seats from its `players` option).
  */
 export function createAuctionPanel(ctx, names) {
-  const root = el("section", {class: "auction-panel", "aria-label": "Bazaar auction"});
+  const root = el("section", {class: "auction-panel", "aria-label": t("Bazaar auction")});
   const status = el("p", {class: "auction-status", "aria-live": "polite", "data-testid": "auction-status"});
-  const row = el("div", {class: "auction-row", role: "list", "aria-label": "Revealed tiles", "data-testid": "auction-row"});
+  const row = el("div", {class: "auction-row", role: "list", "aria-label": t("Revealed tiles"), "data-testid": "auction-row"});
   const current = el("div", {class: "auction-current", "data-testid": "auction-current"});
   const controls = el("div", {class: "auction-controls", "data-testid": "auction-controls"});
   const error = el("p", {class: "form-error auction-error", role: "alert"});
   const history = el("div", {class: "auction-history"});
   const summary = el("div", {class: "auction-summary"});
-  root.append(el("h3", {text: "Bazaar auction"}), status, row, current, controls, error, history, summary);
+  root.append(el("h3", {text: t("Bazaar auction")}), status, row, current, controls, error, history, summary);
 
   let chosen = null;   // the tile index the auctioneer has picked, before opening
   let busy = false;
@@ -74,7 +77,7 @@ export function createAuctionPanel(ctx, names) {
     draw();
     const result = await ctx.submit(move, options);
     busy = false;
-    if (!result.ok) showError(error, result.reason || result.code || "refused", ctx.kind);
+    if (!result.ok) showError(error, result.reason || result.code || t("refused"), ctx.kind);
     else chosen = null;
     draw();
   }
@@ -90,7 +93,7 @@ export function createAuctionPanel(ctx, names) {
     // role listitem could not be pressed: axe aria-allowed-attr); otherwise a list of tiles
     const picking = mine && decision.kind === "open";
     row.setAttribute("role", picking ? "group" : "list");
-    row.setAttribute("aria-label", picking ? "Revealed tiles: choose one to auction" : "Revealed tiles");
+    row.setAttribute("aria-label", picking ? t("Revealed tiles: choose one to auction") : t("Revealed tiles"));
     for (const tile of a.tiles) {
       const owner = tile.owner;
       const inPlay = a.current && a.current.tile === tile.index;
@@ -100,12 +103,12 @@ export function createAuctionPanel(ctx, names) {
         role: picking ? undefined : "listitem", type: pickable ? "button" : undefined,
         "aria-pressed": pickable ? String(chosen === tile.index) : undefined,
         "data-testid": "auction-tile", dataset: {index: String(tile.index)},
-        title: pickable ? "Auction this tile" : (owner !== null ? `won by ${who(names(), owner)}` : ""),
+        title: pickable ? t("Auction this tile") : (owner !== null ? t("won by {who}", {who: who(names(), owner)}) : ""),
       }, [
         el("span", {class: "tile-index", text: `#${tile.index + 1}`}),
         shownIcon(tile.shown, 56),
         el("span", {class: "tile-name", text: shownText(tile.shown)}),
-        owner !== null ? seatChip(names(), owner) : el("span", {class: "muted", text: inPlay ? "on auction" : "no owner yet"}),
+        owner !== null ? seatChip(names(), owner) : el("span", {class: "muted", text: inPlay ? t("on auction") : t("no owner yet")}),
       ]);
       if (pickable) card.addEventListener("click", () => { chosen = tile.index; draw(); });
       row.append(card);
@@ -116,19 +119,19 @@ export function createAuctionPanel(ctx, names) {
     clear(current);
     const c = a.current;
     if (!c) return;
-    const lines = [el("li", {}, [seatChip(names(), a.auctioneer), ` opened at ${points(c.opening)}`])];
+    const lines = [el("li", {}, [seatChip(names(), a.auctioneer), " " + t("opened at {bid}", {bid: points(c.opening)})])];
     for (const act of c.actions) {
       lines.push(el("li", {}, [seatChip(names(), act.seat),
-        act.action === "pass" ? " passed" : ` raised to ${points(act.bid)}`]));
+        act.action === "pass" ? " " + t("passed") : " " + t("raised to {bid}", {bid: points(act.bid)})]));
     }
-    for (const seat of c.pending) lines.push(el("li", {class: "muted"}, [seatChip(names(), seat), " still to bid"]));
+    for (const seat of c.pending) lines.push(el("li", {class: "muted"}, [seatChip(names(), seat), " " + t("still to bid")]));
     const shown = a.tiles[c.tile].shown;
     current.append(
       el("div", {class: "auction-lot"}, [shownIcon(shown, 48),
         el("div", {}, [
-          el("strong", {text: `Tile #${c.tile + 1} (${shownText(shown)})`}),
+          el("strong", {text: t("Tile #{number} ({tile})", {number: c.tile + 1, tile: shownText(shown)})}),
           el("p", {class: "high-bid", "data-testid": "high-bid"}, [
-            `High bid: ${points(c.high_bid)} by `, seatChip(names(), c.high_bidder)]),
+            t("High bid: {bid} by", {bid: points(c.high_bid)}) + " ", seatChip(names(), c.high_bidder)]),
         ])]),
       el("ol", {class: "auction-bids"}, lines),
     );
@@ -136,13 +139,13 @@ export function createAuctionPanel(ctx, names) {
 
   function bidForm(min, label, onBid) {
     const input = el("input", {type: "number", min, max: 999, step: 1, value: min, inputmode: "numeric",
-      "aria-label": "bid in points", class: "bid-input", "data-testid": "bid-input"});
+      "aria-label": t("bid in points"), class: "bid-input", "data-testid": "bid-input"});
     const button = el("button", {type: "button", class: "primary", "data-testid": "bid-button", disabled: busy, text: label(min)});
     input.addEventListener("input", () => {
       const v = Number(input.value);
       const ok = Number.isInteger(v) && v >= min && v <= 999;
       button.disabled = busy || !ok;
-      button.title = ok ? "" : `a bid from ${min} to 999`;
+      button.title = ok ? "" : t("a bid from {min} to 999", {min});
       if (ok) button.textContent = label(v);
     });
     button.addEventListener("click", () => onBid(Number(input.value)));
@@ -153,51 +156,51 @@ export function createAuctionPanel(ctx, names) {
     clear(controls);
     if (!mine) return;
     if (decision.kind === "open") {
-      const [input, button] = bidForm(0, (v) => `Open at ${points(v)}`,
+      const [input, button] = bidForm(0, (v) => t("Open at {bid}", {bid: points(v)}),
         // a tile chosen, then a bid: already two steps, no Confirm on top (move-confirm.js)
         (bid) => send({type: "AuctionOpen", tile: chosen, bid}, {confirmed: true}));
       if (chosen === null || a.tiles[chosen].owner !== null) {
         button.disabled = true;
-        button.title = "choose a tile first";
+        button.title = t("choose a tile first");
       }
       controls.append(
-        el("p", {text: chosen === null ? "You are the auctioneer: choose a tile above, then an opening bid (0 or more)."
-          : `You are the auctioneer: tile #${chosen + 1}. Name your opening bid.`}),
+        el("p", {text: chosen === null ? t("You are the auctioneer: choose a tile above, then an opening bid (0 or more).")
+          : t("You are the auctioneer: tile #{number}. Name your opening bid.", {number: chosen + 1})}),
         el("div", {class: "bid-row"}, [input, button]),
-        el("p", {class: "muted small", text: "The auctioneer cannot pass."}));
+        el("p", {class: "muted small", text: t("The auctioneer cannot pass.")}));
     } else if (decision.kind === "bid") {
-      const [input, button] = bidForm(decision.min_bid, (v) => `Raise to ${points(v)}`,
+      const [input, button] = bidForm(decision.min_bid, (v) => t("Raise to {bid}", {bid: points(v)}),
         (bid) => send({type: "AuctionRaise", bid}));
-      const pass = el("button", {type: "button", "data-testid": "pass-button", disabled: busy, text: "Pass"});
+      const pass = el("button", {type: "button", "data-testid": "pass-button", disabled: busy, text: t("Pass")});
       pass.addEventListener("click", () => send({type: "AuctionPass"}));
-      controls.append(el("p", {text: `Raise above ${points(decision.high_bid)}, or pass. You act once in this auction.`}),
+      controls.append(el("p", {text: t("Raise above {bid}, or pass. You act once in this auction.", {bid: points(decision.high_bid)})}),
         el("div", {class: "bid-row"}, [input, button, pass]));
     } else if (decision.kind === "settle") {
       const bidder = who(names(), decision.high_bidder);
       const price = points(decision.high_bid);
       const buy = el("button", {type: "button", class: "primary", "data-testid": "buy-button", disabled: busy,
-        text: `Buy: you take the tile and pay ${bidder} ${price}`});
+        text: t("Buy: you take the tile and pay {bidder} {price}", {bidder, price})});
       const sell = el("button", {type: "button", "data-testid": "sell-button", disabled: busy,
-        text: `Sell: ${bidder} takes the tile and pays you ${price}`});
+        text: t("Sell: {bidder} takes the tile and pays you {price}", {bidder, price})});
       buy.addEventListener("click", () => send({type: "AuctionSettle", choice: "buy"}));
       sell.addEventListener("click", () => send({type: "AuctionSettle", choice: "sell"}));
-      controls.append(el("p", {text: `${bidder} bid highest: ${price}. Buy or sell?`}),
+      controls.append(el("p", {text: t("{bidder} bid highest: {price}. Buy or sell?", {bidder, price})}),
         el("div", {class: "settle-row"}, [buy, sell]));
     }
   }
 
   function drawStatus(a, decision, mine) {
     if (!decision) {
-      status.textContent = "Every tile has an owner.";
+      status.textContent = t("Every tile has an owner.");
       return;
     }
     const n = a.history.length + 1;  // the running auction is not in the history yet
     const name = who(names(), decision.seat);
-    const you = mine ? " (you)" : "";
+    const who_ = mine ? t("{who} (you)", {who: name}) : name;
     status.textContent = {
-      open: `Auction ${n}: ${name}${you} is the auctioneer and picks a tile.`,
-      bid: `Auction ${n}: ${name}${you} raises or passes.`,
-      settle: `Auction ${n}: ${name}${you}, the auctioneer, buys or sells.`,
+      open: t("Auction {n}: {who} is the auctioneer and picks a tile.", {n, who: who_}),
+      bid: t("Auction {n}: {who} raises or passes.", {n, who: who_}),
+      settle: t("Auction {n}: {who}, the auctioneer, buys or sells.", {n, who: who_}),
     }[decision.kind] || "";
   }
 
@@ -208,19 +211,19 @@ export function createAuctionPanel(ctx, names) {
     if (!a.history.length) return;
     history.setAttribute("tabindex", "0");
     history.setAttribute("role", "region");
-    history.setAttribute("aria-label", "Auctions so far");
+    history.setAttribute("aria-label", t("Auctions so far"));
     const rows = a.history.map((h, i) => el("tr", {}, [
       el("td", {text: String(i + 1)}),
       el("td", {}, [h.auctioneer === null ? "—" : seatChip(names(), h.auctioneer)]),
       el("td", {text: `#${h.tile + 1} ${shownText(h.shown)}`}),
       el("td", {text: h.opening === null ? "—" : String(h.opening)}),
-      el("td", {text: h.actions.map((x) => `${who(names(), x.seat)} ${x.action === "pass" ? "passed" : x.bid}`).join(", ") || "—"}),
+      el("td", {text: h.actions.map((x) => `${who(names(), x.seat)} ${x.action === "pass" ? t("passed") : x.bid}`).join(", ") || "—"}),
       el("td", {text: SETTLEMENT_WORDS[h.settlement] || h.settlement}),
       el("td", {}, [seatChip(names(), h.owner)]),
-      el("td", {text: h.changes.map((c) => `${who(names(), c.seat)} ${signed(c.points)}`).join(", ") || "none"}),
+      el("td", {text: h.changes.map((c) => `${who(names(), c.seat)} ${signed(c.points)}`).join(", ") || t("none")}),
     ]));
     history.append(el("table", {class: "auction-table", "data-testid": "auction-history"}, [
-      el("thead", {}, [el("tr", {}, ["#", "Auctioneer", "Tile", "Opening", "Then", "Settlement", "Owner", "Changes"]
+      el("thead", {}, [el("tr", {}, ["#", t("Auctioneer"), t("Tile"), t("Opening"), t("Then"), t("Settlement"), t("Owner"), t("Changes")]
         .map((h) => el("th", {scope: "col", text: h})))]),
       el("tbody", {}, rows),
     ]));
@@ -232,15 +235,15 @@ export function createAuctionPanel(ctx, names) {
     const changes = el("ul", {class: "auction-changes", "data-testid": "auction-changes"},
       a.changes.map((c, seat) => el("li", {}, [seatChip(names(), seat), ` ${signed(closed ? 0 : c)}`])));
     const order = el("ol", {class: "play-order", "data-testid": "play-order"}, a.play_order.map((seat) => {
-      const tile = a.tiles.find((t) => t.owner === seat);
+      const tile = a.tiles.find((x) => x.owner === seat);
       return el("li", {}, [seatChip(names(), seat), tile ? shownIcon(tile.shown, 28) : null,
         tile ? ` ${shownText(tile.shown)}` : ""]);
     }));
     summary.append(
-      el("div", {}, [el("h4", {text: "Score changes"}), changes,
-        a.paid_to_nobody && !closed ? el("p", {class: "muted small", text: `${points(a.paid_to_nobody)} paid to nobody.`}) : null]),
-      el("div", {}, [el("h4", {text: "Order of play with the won tiles"}), order,
-        el("p", {class: "muted small", text: "From the player left of the placer, clockwise, the placer last."})]),
+      el("div", {}, [el("h4", {text: t("Score changes")}), changes,
+        a.paid_to_nobody && !closed ? el("p", {class: "muted small", text: t("{points} paid to nobody.", {points: points(a.paid_to_nobody)})}) : null]),
+      el("div", {}, [el("h4", {text: t("Order of play with the won tiles")}), order,
+        el("p", {class: "muted small", text: t("From the player left of the placer, clockwise, the placer last.")})]),
     );
   }
 

@@ -7,6 +7,7 @@
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
 import {seatShape, seatShapeGroup} from "/static/js/seat_mark.js";
 import {showError} from "/static/js/words.js";
+import {t, tn} from "/static/js/i18n.js";
 import {tileGroup, tileIcon, segmentSpots, tileName} from "./tile-svg.js";
 import {auctionMoveWords, createAuctionPanel} from "./auction-panel.js";
 import {ABBEY, TILES} from "./tiles.js";
@@ -17,7 +18,7 @@ const U = 100;  // SVG units per square
 const MIN_SQUARE_PX = 48;
 const SPOT_HIT = 20;  // radius, in units, of a figure spot's invisible target
 const SPOT_TILE_PX = (42 * U) / (2 * SPOT_HIT);  // a placed tile this wide makes that target 42 px
-const PARTS = {first: "turn", extra: "extra part (builder)", bazaar: "bazaar turn", abbey_round: "end-of-game abbey round"};
+const PARTS = {first: t("turn"), extra: t("extra part (builder)"), bazaar: t("bazaar turn"), abbey_round: t("end-of-game abbey round")};
 const MEEPLE = "M-2.5 -3 L-8 -1 L-8 2 L-3 1.5 L-6 9 L-1.5 9 L0 5 L1.5 9 L6 9 L3 1.5 L8 2 L8 -1 L2.5 -3 Z";
 
 // Each figure carries its seat's white shape (static/js/seat_mark.js) besides its colour, and
@@ -43,78 +44,82 @@ function meeple(seat, kind, [x, y], lying, label) {
 // (issue 13, point 16): squares and figure spots are named in words for a screen reader, never
 // by raw coordinates or segment ids.
 
-const SIDE_WORD = {N: "north", E: "east", S: "south", W: "west"};
+// the same words as app/games/carcassonne/words.py (the catalogue's ids are shared)
+const SIDE_WORD = {N: t("north"), E: t("east"), S: t("south"), W: t("west")};
 const NEXT_SIDE = {N: "E", E: "S", S: "W", W: "N"};
-const CORNER = {Nw: "north-west", Wn: "north-west", Ne: "north-east", En: "north-east",
-  Es: "south-east", Se: "south-east", Sw: "south-west", Ws: "south-west"};
+const CORNER = {Nw: "NW", Wn: "NW", Ne: "NE", En: "NE", Es: "SE", Se: "SE", Sw: "SW", Ws: "SW"};
+const CORNER_WORD = {NW: t("north-west"), NE: t("north-east"), SE: t("south-east"), SW: t("south-west")};
 const turnSide = (side, r) => { for (let i = 0; i < ((r % 4) + 4) % 4; i += 1) side = NEXT_SIDE[side]; return side; };
 const degrees = (r) => `${r * 90}°`;
 
 /** Where a square is, in words, from the start tile (at 0, 0; north is up). */
 export function squareWords(x, y) {
-  if (!x && !y) return "the start square";
+  if (!x && !y) return t("the start square");
   const parts = [];
-  if (y) parts.push(`${Math.abs(y)} ${y < 0 ? "north" : "south"}`);
-  if (x) parts.push(`${Math.abs(x)} ${x < 0 ? "west" : "east"}`);
-  return `${parts.join(" and ")} of the start tile`;
+  if (y) parts.push(y < 0 ? t("{n} north", {n: -y}) : t("{n} south", {n: y}));
+  if (x) parts.push(x < 0 ? t("{n} west", {n: -x}) : t("{n} east", {n: x}));
+  return t("{where} of the start tile", {where: parts});
 }
 
 /** A placed tile in words: "a road and city tile 2 north and 1 east of the start tile". */
-export function placedTileWords(t) {
-  return `${tileName(t.tile).replace(/-and-/g, " and ")} ${t.x || t.y ? squareWords(t.x, t.y) : "on the start square"}`;
+export function placedTileWords(placed) {
+  const where = placed.x || placed.y ? squareWords(placed.x, placed.y) : t("on the start square");
+  return `${tileName(placed.tile).replace(/-and-/g, " and ")} ${where}`;
 }
 
 /** What touches an empty square, in words: "a city tile to the north, a road tile to the west". */
 export function neighbourWords(byXY, x, y) {
-  const around = [["north", 0, -1], ["east", 1, 0], ["south", 0, 1], ["west", -1, 0]];
+  const around = [[t("{tile} to the north"), 0, -1], [t("{tile} to the east"), 1, 0],
+    [t("{tile} to the south"), 0, 1], [t("{tile} to the west"), -1, 0]];
   const words = around.filter(([, dx, dy]) => byXY.has(`${x + dx},${y + dy}`))
-    .map(([side, dx, dy]) => `${tileName(byXY.get(`${x + dx},${y + dy}`).tile).replace(/-and-/g, " and ")} to the ${side}`);
-  return words.length ? `next to ${words.join(", ")}` : "";
+    .map(([side, dx, dy]) => side.replace("{tile}", tileName(byXY.get(`${x + dx},${y + dy}`).tile).replace(/-and-/g, " and ")));
+  return words.length ? t("next to {tiles}", {tiles: words.join(", ")}) : "";
 }
 
 /** A segment (c0, r1, f0, cl) of tile `tid` turned r, in words: "the city (north)". */
 export function segmentWords(tid, r, segment) {
-  const t = TILES[tid];
-  if (segment === "cl") return tid === ABBEY ? "the abbey" : "the cloister";
+  const tile = TILES[tid];
+  if (segment === "cl") return tid === ABBEY ? t("the abbey") : t("the cloister");
   const kind = {c: "city", r: "road", f: "field"}[segment[0]];
   const i = Number(segment.slice(1));
-  if (!t || !kind) return segment;
+  if (!tile || !kind) return segment;
   if (kind !== "field") {
-    const sides = ((kind === "city" ? t.cities : t.roads)[i] || []).map((s) => turnSide(s, r));
-    const ordered = ["N", "E", "S", "W"].filter((s) => sides.includes(s));
-    return `the ${kind} (${ordered.map((s) => SIDE_WORD[s]).join(", ")})`;
+    const sides = ((kind === "city" ? tile.cities : tile.roads)[i] || []).map((s) => turnSide(s, r));
+    const ordered = ["N", "E", "S", "W"].filter((s) => sides.includes(s)).map((s) => SIDE_WORD[s]).join(", ");
+    return kind === "city" ? t("the city ({sides})", {sides: ordered}) : t("the road ({sides})", {sides: ordered});
   }
   // a field is named by the sides it covers whole, then by the corners it reaches
-  const halves = (t.fields[i] || []).map((h) => turnSide(h[0], r) + turnSide(h[1].toUpperCase(), r).toLowerCase());
+  const halves = (tile.fields[i] || []).map((h) => turnSide(h[0], r) + turnSide(h[1].toUpperCase(), r).toLowerCase());
   const whole = ["N", "E", "S", "W"].filter((s) => halves.filter((h) => h[0] === s).length === 2);
   const corners = [];
   for (const h of halves) {
     const c = CORNER[h];
-    if (whole.includes(h[0]) || whole.some((s) => c.includes(SIDE_WORD[s])) || corners.includes(c)) continue;
+    if (whole.includes(h[0]) || whole.some((s) => c.includes(s)) || corners.includes(c)) continue;
     corners.push(c);
   }
-  const words = whole.map((s) => SIDE_WORD[s]).concat(corners);
-  return words.length ? `the field (${words.join(", ")})` : "the field";
+  const words = whole.map((s) => SIDE_WORD[s]).concat(corners.map((c) => CORNER_WORD[c]));
+  return words.length ? t("the field ({sides})", {sides: words.join(", ")}) : t("the field");
 }
 
 // a mouse (or a pen) is taken as the sign of a keyboard: a phone's hints name no keys
 const finePointer = () => typeof matchMedia === "function" && matchMedia("(pointer: fine)").matches;
 
 function who(names, seat) {
-  return (names && names[seat]) || `Seat ${Number(seat) + 1}`;
+  return (names && names[seat]) || t("Seat {n}", {n: Number(seat) + 1});
 }
 
 /** A move in words for the "Confirm moves" bar (static/js/move-confirm.js). */
 export function describeMove(move, view) {
-  const t = view && (view.board || []).find((b) => b.x === move.x && b.y === move.y);
+  const at = view && (view.board || []).find((b) => b.x === move.x && b.y === move.y);
+  const spot = at ? segmentWords(at.tile, at.r, move.segment) : t("the new tile");
   switch (move.type) {
-    case "PlaceFigure": return `Place your ${move.kind === "builder" ? "builder" : "follower"} on ${t ? segmentWords(t.tile, t.r, move.segment) : "the new tile"}`;
-    case "SkipFigure": return "Place no figure on this tile";
-    case "Draw": return "Draw a tile";
-    case "PlaceTile": return `Place ${tileName(view.turn.tile)} on the square ${squareWords(move.x, move.y)}, turned ${degrees(move.r)}`;
-    case "PlaceAbbey": return `Place the abbey on the square ${squareWords(move.x, move.y)}`;
-    case "DeclineExtra": return "Decline the extra part (builder)";
-    case "PassAbbey": return "Keep the abbey (pass)";
+    case "PlaceFigure": return move.kind === "builder" ? t("Place your builder on {spot}", {spot}) : t("Place your follower on {spot}", {spot});
+    case "SkipFigure": return t("Place no figure on this tile");
+    case "Draw": return t("Draw a tile");
+    case "PlaceTile": return t("Place {tile} on the square {square}, turned {degrees}", {tile: tileName(view.turn.tile), square: squareWords(move.x, move.y), degrees: degrees(move.r)});
+    case "PlaceAbbey": return t("Place the abbey on the square {square}", {square: squareWords(move.x, move.y)});
+    case "DeclineExtra": return t("Decline the extra part (builder)");
+    case "PassAbbey": return t("Keep the abbey (pass)");
     default: return auctionMoveWords(move, view && view.auction, view ? view.players.map((p) => p.name) : []);
   }
 }
@@ -134,7 +139,7 @@ export function mount(root, ctx) {
   const error = el("p", {class: "form-error", role: "alert"});
   // a group, not an image: its squares and spots are buttons a screen reader must reach
   const canvas = svg("svg", {class: "cc-canvas", role: "group", tabindex: 0, "data-testid": "cc-canvas",
-    "aria-label": "Carcassonne board: the arrow keys move between the highlighted squares or spots, Enter chooses, R rotates the tile, Escape cancels"});
+    "aria-label": t("Carcassonne board: the arrow keys move between the highlighted squares or spots, Enter chooses, R rotates the tile, Escape cancels")});
   const layers = {tiles: svg("g"), marks: svg("g"), preview: svg("g"), figures: svg("g"), spots: svg("g")};
   canvas.append(layers.tiles, layers.marks, layers.preview, layers.figures, layers.spots);
   const zoomBar = el("div", {class: "cc-zoom"});
@@ -142,7 +147,7 @@ export function mount(root, ctx) {
   const info = el("div", {class: "cc-info"});
   // the auction panel is open while someone must decide in it, folded away during the round
   const auctionBox = el("details", {class: "cc-auction", hidden: true}, [
-    el("summary", {text: "Bazaar auction"}), panel.el]);
+    el("summary", {text: t("Bazaar auction")}), panel.el]);
   root.append(el("div", {class: "cc-host"}, [el("div", {class: "cc-board"}, [
     el("div", {class: "cc-main"}, [status, controls, error, auctionBox,
       el("div", {class: "cc-canvas-wrap"}, [canvas, zoomBar])]),
@@ -279,17 +284,17 @@ export function mount(root, ctx) {
     b.addEventListener("click", action);
     return b;
   };
-  const fitButton = zoomButton("⤢", "Fit the board", () => { userMoved = false; fit(); });
+  const fitButton = zoomButton("⤢", t("Fit the board"), () => { userMoved = false; fit(); });
   // the board moves by taps as well as by a drag (WCAG 2.2, 2.5.7): a quarter of the frame a tap
   const pan = (fx, fy) => () => {
     if (!box) return;
     setBox({...box, x: box.x + fx * box.w / 4, y: box.y + fy * box.h / 4});
     userMoved = true;
   };
-  const panBar = el("div", {class: "cc-pan", role: "group", "aria-label": "Move the board"}, [
-    zoomButton("↑", "Show more to the north", pan(0, -1)), zoomButton("←", "Show more to the west", pan(-1, 0)),
-    zoomButton("→", "Show more to the east", pan(1, 0)), zoomButton("↓", "Show more to the south", pan(0, 1))]);
-  zoomBar.append(zoomButton("+", "Zoom in", () => zoom(1 / 1.3)), zoomButton("−", "Zoom out", () => zoom(1.3)), fitButton, panBar);
+  const panBar = el("div", {class: "cc-pan", role: "group", "aria-label": t("Move the board")}, [
+    zoomButton("↑", t("Show more to the north"), pan(0, -1)), zoomButton("←", t("Show more to the west"), pan(-1, 0)),
+    zoomButton("→", t("Show more to the east"), pan(1, 0)), zoomButton("↓", t("Show more to the south"), pan(0, 1))]);
+  zoomBar.append(zoomButton("+", t("Zoom in"), () => zoom(1 / 1.3)), zoomButton("−", t("Zoom out"), () => zoom(1.3)), fitButton, panBar);
 
   // ------------------------------------------------------------------ moves
 
@@ -299,7 +304,7 @@ export function mount(root, ctx) {
     error.textContent = "";
     const result = await ctx.submit(move, options);
     busy = false;
-    if (!result.ok) showError(error, result.reason || result.code || "refused", ctx.kind);
+    if (!result.ok) showError(error, result.reason || result.code || t("refused"), ctx.kind);
     else { selected = null; abbeyAt = null; }
     draw();
   }
@@ -365,11 +370,12 @@ export function mount(root, ctx) {
     clear(layers.figures);
     const byXY = new Map(view.board.map((t) => [`${t.x},${t.y}`, t]));
     for (const f of view.figures) {
-      const t = byXY.get(`${f.x},${f.y}`);
-      if (!t) continue;
-      const spot = segmentSpots(t.tile, t.r)[f.segment] || [50, 50];
+      const at = byXY.get(`${f.x},${f.y}`);
+      if (!at) continue;
+      const spot = segmentSpots(at.tile, at.r)[f.segment] || [50, 50];
       const offset = f.kind === "builder" ? [10, 10] : [0, 0];
-      const label = `${who(names(), f.seat)}'s ${f.kind === "builder" ? "builder" : "follower"} on ${segmentWords(t.tile, t.r, f.segment)} of ${placedTileWords(t)}`;
+      const args = {who: who(names(), f.seat), spot: segmentWords(at.tile, at.r, f.segment), tile: placedTileWords(at)};
+      const label = f.kind === "builder" ? t("{who}'s builder on {spot} of {tile}", args) : t("{who}'s follower on {spot} of {tile}", args);
       layers.figures.append(meeple(f.seat, f.kind, [f.x * U + spot[0] + offset[0], f.y * U + spot[1] + offset[1]],
         f.segment.startsWith("f"), label));
     }
@@ -380,14 +386,15 @@ export function mount(root, ctx) {
     const squares = placementsBySquare();
     if (!squares.size) return false;
     const tile = view.turn.tile;
-    const around = new Map(view.board.map((t) => [`${t.x},${t.y}`, t]));
+    const around = new Map(view.board.map((b) => [`${b.x},${b.y}`, b]));
     for (const sq of squares.values()) {
       const fits = sq.rs.includes(rot);
-      const turns = fits ? `your tile fits here turned ${degrees(rot)}`
-        : `your tile fits here turned ${sq.rs.map(degrees).join(" or ")}, not as it is turned now`;
+      const or = " " + t("or") + " ";
+      const turns = fits ? t("your tile fits here turned {degrees}", {degrees: degrees(rot)})
+        : t("your tile fits here turned {degrees}, not as it is turned now", {degrees: sq.rs.map(degrees).join(or)});
       const mark = svg("rect", {x: sq.x * U + 3, y: sq.y * U + 3, width: U - 6, height: U - 6, rx: 6,
         class: `cc-legal${fits ? " fits" : ""}`, role: "button", "data-testid": "legal-square",
-        "aria-label": `legal square ${squareWords(sq.x, sq.y)}, ${neighbourWords(around, sq.x, sq.y)}: ${turns}`,
+        "aria-label": t("legal square {square}, {next}: {turns}", {square: squareWords(sq.x, sq.y), next: neighbourWords(around, sq.x, sq.y), turns}),
         dataset: {x: String(sq.x), y: String(sq.y), key: `square:${sq.x},${sq.y}`, cx: String(sq.x * U + 50), cy: String(sq.y * U + 50)}});
       const choose = (keyboard) => {
         selected = {x: sq.x, y: sq.y, r: fits ? rot : sq.rs[0]};
@@ -414,14 +421,15 @@ export function mount(root, ctx) {
     clear(layers.spots);
     const options = legalOf("PlaceFigure");
     if (!options.length) return;
-    const t = view.board.find((b) => b.x === options[0].x && b.y === options[0].y);
-    if (!t) return;
-    const spots = segmentSpots(t.tile, t.r);
+    const at = view.board.find((b) => b.x === options[0].x && b.y === options[0].y);
+    if (!at) return;
+    const spots = segmentSpots(at.tile, at.r);
     for (const m of options) {
       const [sx, sy] = spots[m.segment] || [50, 50];
       const builder = m.kind === "builder";
-      const x = t.x * U + sx + (builder ? 12 : 0), y = t.y * U + sy + (builder ? 12 : 0);
-      const label = `${builder ? "builder" : "follower"} on ${segmentWords(t.tile, t.r, m.segment)}`;
+      const x = at.x * U + sx + (builder ? 12 : 0), y = at.y * U + sy + (builder ? 12 : 0);
+      const spot = segmentWords(at.tile, at.r, m.segment);
+      const label = builder ? t("builder on {spot}", {spot}) : t("follower on {spot}", {spot});
       const g = svg("g", {class: `cc-spot${builder ? " builder" : ""}`, role: "button", "aria-label": label,
         "data-testid": "figure-spot", dataset: {segment: m.segment, kind: m.kind, key: `spot:${m.kind}:${m.segment}`,
           cx: String(x), cy: String(y)}}, [
@@ -442,7 +450,7 @@ export function mount(root, ctx) {
     for (const m of options) {
       const mark = svg("rect", {x: m.x * U + 3, y: m.y * U + 3, width: U - 6, height: U - 6, rx: 6,
         class: "cc-legal fits abbey", role: "button", "data-testid": "abbey-hole",
-        "aria-label": `hole for your abbey ${squareWords(m.x, m.y)} (row ${m.y}, column ${m.x})`,
+        "aria-label": t("hole for your abbey {square} (row {row}, column {column})", {square: squareWords(m.x, m.y), row: m.y, column: m.x}),
         dataset: {key: `hole:${m.x},${m.y}`, cx: String(m.x * U + 50), cy: String(m.y * U + 50)}});
       mark.addEventListener("click", () => { abbeyAt = m; draw(); });
       actions.set(mark.dataset.key, () => { abbeyAt = m; wantFocus = "place-abbey"; draw(); });
@@ -476,14 +484,16 @@ export function mount(root, ctx) {
       const icon = tileIcon(turn.tile, selected ? selected.r : rot, 72, name);
       controls.append(el("div", {class: "cc-hand"}, [icon, el("div", {}, [
         el("p", {class: "cc-hint", text: selected
-          ? `Your tile, ${name}, on the square ${squareWords(selected.x, selected.y)}, turned ${degrees(selected.r)}. Place it, or ${keys ? "press Escape to choose" : "tap"} another square.`
-          : `Your tile: ${name}. ${keys ? "Click a highlighted square (or use the arrow keys and Enter; R rotates)." : "Tap a highlighted square; Rotate turns the tile."}`}),
+          ? (keys ? t("Your tile, {tile}, on the square {square}, turned {degrees}. Place it, or press Escape to choose another square.", {tile: name, square: squareWords(selected.x, selected.y), degrees: degrees(selected.r)})
+            : t("Your tile, {tile}, on the square {square}, turned {degrees}. Place it, or tap another square.", {tile: name, square: squareWords(selected.x, selected.y), degrees: degrees(selected.r)}))
+          : (keys ? t("Your tile: {tile}. Click a highlighted square (or use the arrow keys and Enter; R rotates).", {tile: name})
+            : t("Your tile: {tile}. Tap a highlighted square; Rotate turns the tile.", {tile: name}))}),
         el("div", {class: "cc-buttons"}, [
-          button("⟲", () => rotate(-1), {title: "Rotate left", testid: "rotate-left"}),
-          button("⟳ Rotate", () => rotate(1), {title: "Rotate right", testid: "rotate"}),
+          button("⟲", () => rotate(-1), {title: t("Rotate left"), testid: "rotate-left"}),
+          button("⟳ " + t("Rotate"), () => rotate(1), {title: t("Rotate right"), testid: "rotate"}),
           // a square, then Place tile: already two steps, no Confirm on top (move-confirm.js)
-          button("Place tile", () => send({type: "PlaceTile", x: selected.x, y: selected.y, r: selected.r}, {confirmed: true}),
-            {primary: true, disabled: !selected, title: selected ? "" : "choose a highlighted square first", testid: "place-tile"}),
+          button(t("Place tile"), () => send({type: "PlaceTile", x: selected.x, y: selected.y, r: selected.r}, {confirmed: true}),
+            {primary: true, disabled: !selected, title: selected ? "" : t("choose a highlighted square first"), testid: "place-tile"}),
         ]),
       ])]));
       return;
@@ -491,36 +501,37 @@ export function mount(root, ctx) {
     const row = [];
     if (view.phase === "place" && turn && turn.tile) {  // someone else's tile in hand (CAR-98)
       row.push(tileIcon(turn.tile, 0, 48, tileName(turn.tile)),
-        el("span", {text: `${who(names(), turn.seat)} has ${tileName(turn.tile)}.`}));
+        el("span", {text: t("{who} has {tile}.", {who: who(names(), turn.seat), tile: tileName(turn.tile)})}));
     }
     if (legalOf("PlaceFigure").length || legalOf("SkipFigure").length) {
-      row.push(el("span", {text: "Put a figure on a marked spot (circle: follower, square: builder), or "}));
-      row.push(button("no figure", {type: "SkipFigure"}, {testid: "skip-figure"}));
+      row.push(el("span", {text: t("Put a figure on a marked spot (circle: follower, square: builder), or") + " "}));
+      row.push(button(t("no figure"), {type: "SkipFigure"}, {testid: "skip-figure"}));
     }
-    if (legalOf("Draw").length) row.push(button("Draw a tile", {type: "Draw"}, {primary: true, testid: "draw"}));
+    if (legalOf("Draw").length) row.push(button(t("Draw a tile"), {type: "Draw"}, {primary: true, testid: "draw"}));
     if (legalOf("PlaceAbbey").length) {
       row.push(abbeyAt
-        ? button(`Place the abbey ${squareWords(abbeyAt.x, abbeyAt.y).replace(/^the start square$/, "on the start square")}`,
+        ? button(abbeyAt.x || abbeyAt.y ? t("Place the abbey {square}", {square: squareWords(abbeyAt.x, abbeyAt.y)}) : t("Place the abbey on the start square"),
           () => send({type: "PlaceAbbey", x: abbeyAt.x, y: abbeyAt.y}, {confirmed: true}), {primary: true, testid: "place-abbey"})
-        : el("span", {class: "muted", text: "or tap a marked hole for your abbey"}));
+        : el("span", {class: "muted", text: t("or tap a marked hole for your abbey")}));
     }
-    if (legalOf("DeclineExtra").length) row.push(button("Decline the extra part", {type: "DeclineExtra"}, {testid: "decline-extra"}));
-    if (legalOf("PassAbbey").length) row.push(button("Keep the abbey (pass)", {type: "PassAbbey"}, {testid: "pass-abbey"}));
+    if (legalOf("DeclineExtra").length) row.push(button(t("Decline the extra part"), {type: "DeclineExtra"}, {testid: "decline-extra"}));
+    if (legalOf("PassAbbey").length) row.push(button(t("Keep the abbey (pass)"), {type: "PassAbbey"}, {testid: "pass-abbey"}));
     if (row.length) controls.append(el("div", {class: "cc-buttons"}, row));
   }
 
   function drawStatus() {
-    if (view.finished) { status.textContent = "The game is over."; return; }
+    if (view.finished) { status.textContent = t("The game is over."); return; }
     const seat = view.to_act[0];
     const turn = view.turn;
-    const you = ctx.mode === "play" && seat === ctx.seat ? " (you)" : "";
-    const part = turn && PARTS[turn.part] ? ` (${PARTS[turn.part]})` : "";
+    const name = who(names(), seat);
+    const you = ctx.mode === "play" && seat === ctx.seat ? t("{who} (you)", {who: name}) : name;
+    const tile = turn ? tileName(turn.tile) : t("a tile");
     const doing = {
-      start: "draws a tile or places the abbey", place: `places ${turn ? tileName(turn.tile) : "a tile"}`,
-      figure: "may put a figure on the new tile", extra: "takes the extra part or declines it",
-      auction: "is deciding in the bazaar auction", abbey_round: "may place the abbey",
-    }[view.phase] || "is to act";
-    status.textContent = `${who(names(), seat)}${you} ${doing}${part}.`;
+      start: t("{who} draws a tile or places the abbey", {who: you}), place: t("{who} places {tile}", {who: you, tile}),
+      figure: t("{who} may put a figure on the new tile", {who: you}), extra: t("{who} takes the extra part or declines it", {who: you}),
+      auction: t("{who} is deciding in the bazaar auction", {who: you}), abbey_round: t("{who} may place the abbey", {who: you}),
+    }[view.phase] || t("{who} is to act", {who: you});
+    status.textContent = turn && PARTS[turn.part] ? t("{doing} ({part}).", {doing, part: PARTS[turn.part]}) : `${doing}.`;
   }
 
   function drawInfo() {
@@ -533,16 +544,17 @@ export function mount(root, ctx) {
         el("span", {class: "seat-chip", style: `--chip:${seatColor(w.seat)}`, text: who(names(), w.seat)}),
         tileIcon(w.tile, 0, 28, tileName(w.tile)), ` ${tileName(w.tile)}`]));
       info.append(el("section", {class: "cc-bazaar", "data-testid": "cc-bazaar"}, [
-        el("h3", {text: "Bazaar round"}),
-        order.length ? el("ol", {class: "play-order"}, order) : el("p", {class: "muted", text: "Tiles are being auctioned."}),
-        bz.queue && bz.queue.length ? el("p", {text: `Waiting bazaars (placers): ${bz.queue.map((q) => who(names(), Array.isArray(q) ? q[0] : q)).join(", ")}`}) : null,
-        el("p", {class: "muted small", text: "Won tiles never start a bazaar; nobody draws in this round."}),
+        el("h3", {text: t("Bazaar round")}),
+        order.length ? el("ol", {class: "play-order"}, order) : el("p", {class: "muted", text: t("Tiles are being auctioned.")}),
+        bz.queue && bz.queue.length ? el("p", {text: t("Waiting bazaars (placers): {names}", {names: bz.queue.map((q) => who(names(), Array.isArray(q) ? q[0] : q)).join(", ")})}) : null,
+        el("p", {class: "muted small", text: t("Won tiles never start a bazaar; nobody draws in this round.")}),
       ]));
     }
-    const stack = el("section", {class: "cc-stack"}, [el("h3", {text: "Tiles"}),
-      el("p", {text: `${view.stack} in the stack${view.face_down ? `, ${view.face_down} face down for the bazaar` : ""}.`})]);
+    const stack = el("section", {class: "cc-stack"}, [el("h3", {text: t("Tiles")}),
+      el("p", {text: view.face_down ? t("{stack} in the stack, {down} face down for the bazaar.", {stack: view.stack, down: view.face_down})
+        : t("{stack} in the stack.", {stack: view.stack})})]);
     if (view.remaining) stack.append(remainingIcons(view.remaining));
-    if (view.discards && view.discards.length) stack.append(el("p", {class: "muted", text: `Set aside (fit nowhere): ${view.discards.map(tileName).join(", ")}`}));
+    if (view.discards && view.discards.length) stack.append(el("p", {class: "muted", text: t("Set aside (fit nowhere): {tiles}", {tiles: view.discards.map(tileName).join(", ")})}));
     info.append(stack);
   }
 
@@ -667,16 +679,16 @@ export function mount(root, ctx) {
     if (deciding !== auctionOpen) { auctionBox.open = deciding; auctionOpen = deciding; }
     drawInfo();
     const options = legalOf("PlaceTile").length > 0 || legalOf("PlaceAbbey").length > 0;
-    fitButton.title = options ? "Show my options" : "Fit the board";
+    fitButton.title = options ? t("Show my options") : t("Fit the board");
     fitButton.setAttribute("aria-label", fitButton.title);
   }
 
   /** What the page's players panel says of a player (players.js renderPlayers), in words. */
   function playerDetails(p) {
     if (!p || p.followers === undefined) return null;
-    const parts = [`${p.followers} follower${p.followers === 1 ? "" : "s"} in supply`];
-    if (p.builder !== null && p.builder !== undefined) parts.push(`builder ${p.builder === "supply" ? "in supply" : "on the board"}`);
-    if (p.abbey !== undefined && p.abbey !== null) parts.push(p.abbey ? "abbey in hand" : "abbey used");
+    const parts = [tn("{n} follower in supply", "{n} followers in supply", p.followers)];
+    if (p.builder !== null && p.builder !== undefined) parts.push(p.builder === "supply" ? t("builder in supply") : t("builder on the board"));
+    if (p.abbey !== undefined && p.abbey !== null) parts.push(p.abbey ? t("abbey in hand") : t("abbey used"));
     return el("span", {class: "player-extra", "data-testid": `cc-player-${p.seat}`}, parts.map((text) => el("span", {text})));
   }
 

@@ -5,6 +5,7 @@
 // every segment (c0, r0, f0, cl, CAR-12) gets a spot where a figure stands or can be put.
 
 import {svg} from "/static/js/dom.js";
+import {t} from "/static/js/i18n.js";
 import {TILES, ABBEY} from "./tiles.js";
 
 const SIDE = {N: 0, E: 1, S: 2, W: 3};
@@ -332,7 +333,7 @@ function drawTile(tid, r) {
 export function tileIcon(tid, r = 0, px = 64, title = "") {
   // an inline size: the page styles every board svg at full width
   const root = svg("svg", {viewBox: "-2 -2 104 104", width: px, height: px, style: `width:${px}px;height:${px}px`,
-    class: "tile-icon", role: "img", "aria-label": title || `tile ${tid}`});
+    class: "tile-icon", role: "img", "aria-label": title || tileName(tid)});
   if (title) root.append(svg("title", {text: title}));
   root.append(tileGroup(tid, r));
   return root;
@@ -341,7 +342,7 @@ export function tileIcon(tid, r = 0, px = 64, title = "") {
 /** A tile shown only as text (the stand-alone auction's labels, CAR-105): never read as a type. */
 export function labelIcon(text, px = 64) {
   const root = svg("svg", {viewBox: "-2 -2 104 104", width: px, height: px, style: `width:${px}px;height:${px}px`,
-    class: "tile-icon label-tile", role: "img", "aria-label": `tile labelled ${text}`});
+    class: "tile-icon label-tile", role: "img", "aria-label": t("tile labelled {label}", {label: text})});
   root.append(svg("title", {text}));
   root.append(svg("rect", {width: 100, height: 100, rx: 6, fill: "#f7f3e8", stroke: "#8a7a5a", "stroke-width": 2, "stroke-dasharray": "6 4"}));
   const short = text.length > 14 ? `${text.slice(0, 13)}…` : text;
@@ -351,9 +352,9 @@ export function labelIcon(text, px = 64) {
 
 /** An icon for an entry of a revealed row: a type id, {"type": id} or {"label": text}. */
 export function shownIcon(shown, px = 64) {
-  if (typeof shown === "string" && TILES[shown]) return tileIcon(shown, 0, px, `tile ${shown}`);
+  if (typeof shown === "string" && TILES[shown]) return tileIcon(shown, 0, px, tileName(shown));
   if (shown && typeof shown === "object" && typeof shown.type === "string" && TILES[shown.type]) {
-    return tileIcon(shown.type, 0, px, `tile ${shown.type}`);
+    return tileIcon(shown.type, 0, px, tileName(shown.type));
   }
   if (shown && typeof shown === "object" && "label" in shown) return labelIcon(String(shown.label), px);
   return labelIcon(String(shown), px);
@@ -362,24 +363,47 @@ export function shownIcon(shown, px = 64) {
 /** The entry of a revealed row in words: its type id, or its label in quotes. */
 export function shownText(shown) {
   if (shown && typeof shown === "object") {
-    if ("label" in shown) return `“${shown.label}”`;
+    if ("label" in shown) return t("“{label}”", {label: String(shown.label)});
     if ("type" in shown) return tileName(String(shown.type));
   }
   return tileName(String(shown));
 }
 
+// every name tileName composes, in the page's language (the same ids as
+// app/games/carcassonne/words.py TILE_WORDS)
+const TILE_WORDS = {
+  "a city tile": t("a city tile"),
+  "a city tile with a bazaar": t("a city tile with a bazaar"),
+  "a city tile with a pennant": t("a city tile with a pennant"),
+  "a city-and-crossroads tile": t("a city-and-crossroads tile"),
+  "a city-and-road tile": t("a city-and-road tile"),
+  "a city-and-road tile with a bazaar": t("a city-and-road tile with a bazaar"),
+  "a city-and-road tile with a pennant": t("a city-and-road tile with a pennant"),
+  "a cloister tile": t("a cloister tile"),
+  "a cloister-and-city tile": t("a cloister-and-city tile"),
+  "a cloister-and-road tile": t("a cloister-and-road tile"),
+  "a crossroads tile": t("a crossroads tile"),
+  "a field tile with a bazaar": t("a field tile with a bazaar"),
+  "a road tile": t("a road tile"),
+  "a road tile with a bazaar": t("a road tile with a bazaar"),
+  "a two-city tile": t("a two-city tile"),
+  "a two-city-and-road tile": t("a two-city-and-road tile"),
+};
+
+
+
 /** A tile type by what it shows: "a city-and-road tile" (app/games/carcassonne/words.py). */
 export function tileName(tid) {
-  const t = TILES[tid];
-  if (!t) return "a tile";
-  if (tid === ABBEY) return "the abbey";
+  const tile = TILES[tid];
+  if (!tile) return t("a tile");
+  if (tid === ABBEY) return t("the abbey");
   const parts = [];
-  if (t.cloister) parts.push("cloister");
-  if (t.cities.length) parts.push(t.cities.length > 1 ? "two-city" : "city");
-  if (t.roads.length > 2) parts.push("crossroads");
-  else if (t.roads.length) parts.push("road");
+  if (tile.cloister) parts.push("cloister");
+  if (tile.cities.length) parts.push(tile.cities.length > 1 ? "two-city" : "city");
+  if (tile.roads.length > 2) parts.push("crossroads");
+  else if (tile.roads.length) parts.push("road");
   const name = parts.join("-and-") || "field";
-  const extras = [t.pennant ? "a pennant" : "", t.bazaar ? "a bazaar" : ""].filter(Boolean);
-  return `${"aeiou".includes(name[0]) ? "an" : "a"} ${name} tile${extras.length ? ` with ${extras.join(" and ")}` : ""}`;
+  const extras = [tile.pennant ? "a pennant" : "", tile.bazaar ? "a bazaar" : ""].filter(Boolean);
+  const english = `${"aeiou".includes(name[0]) ? "an" : "a"} ${name} tile${extras.length ? ` with ${extras.join(" and ")}` : ""}`;
+  return TILE_WORDS[english] || english;
 }
-

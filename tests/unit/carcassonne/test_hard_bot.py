@@ -265,8 +265,7 @@ def _settled_ledger(choices: list[tuple[int, str]]) -> State:
         record = {"tile": 0, "price": 3, "settlement": choice, "auctioneer": auctioneer,
                   "owner": owner, "changes": [{"seat": payer, "points": -3},
                                               {"seat": payee, "points": 3}]}
-        for seat, points, words in auction_entries(record, number, state.names,
-                                                   "Bazaar of Ann's tile, "):
+        for seat, points, words in auction_entries(record, number, state.names, "Ann"):
             note(state, seat, "auction-gains" if points > 0 else "auction-payments", points,
                  words)
     return state
@@ -289,3 +288,45 @@ def test_hard_auction_trusts_its_model_until_the_opponent_sells_when_raised_car_
     assert not hard_auction.model_trusted(_settled_ledger([(1, "sell")]), 0)
     assert not hard_auction.model_trusted(_settled_ledger([(1, "buy"), (1, "sell"),
                                                            (1, "sell"), (0, "buy")]), 0)
+
+
+def test_car_48_hard_farm_worth_is_the_farm_score_once_the_stack_is_out() -> None:
+    """With no tile left (CAR-44) a field is worth its final farm score (CAR-48, third
+    edition: 3 per completed city beside it): the hard bot's farm estimate (hard_farms.py)
+    says 3 for the field beside the city this tile closes, and the farmer scores 3."""
+    from app.games.carcassonne import hard_farms
+
+    g = Game(2, stack=["E"], builder=False, abbey=False, bazaar=False)
+    g.move({"type": "PlaceTile", "x": 0, "y": -1, "r": 2})
+    assert g.state.remaining() == 0
+    tid, _r, base = g.state.board[(0, -1)]
+    field = g.state.feats[g.state.find(base + 1)]
+    assert field.kind == "F"
+    assert hard_farms.farm_worth(g.state, field) == 3.0
+    before = g.scores[0]
+    g.move({"type": "PlaceFigure", "x": 0, "y": -1, "segment": "f0", "kind": "follower"})
+    assert g.scores[0] - before == 3  # the farm alone: nobody held the closed city
+
+
+
+def test_car_37_48_hard_farms_as_the_greedy_once_an_opponent_farms() -> None:
+    """The hard bot's own farm values (hard_farms.py) hold only while no opponent has a farmer
+    on the board (CAR-98: public); a player that farms joins fields and outnumbers a lone
+    farmer (CAR-37), so from then on its figure is the greedy's. In a game of normal bots it
+    does value some figure step differently before that."""
+    from app.games.carcassonne import bot, hard_farms
+
+    figures = [p for p in _positions(2, {}, "farms", 1) if p.phase == "figure"]
+    differs = contested = 0
+    for state in figures:
+        seat = state.actor
+        mine = hard_farms.figure_bonus(state, seat, state.ctx)
+        greedy = bot._figure_bonus(state, seat, state.ctx)
+        if any(f.kind == "F" and any(s != seat for s, _n in f.followers)
+               for f in state.feats.values()):
+            contested += 1
+            assert mine == greedy
+        else:
+            differs += mine != greedy
+    assert contested > 0
+    assert differs > 0

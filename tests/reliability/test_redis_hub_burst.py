@@ -1,0 +1,37 @@
+"""Many games moving at once on several instances (issue 30, point 4): every notice of a burst
+crosses Redis. redis-py's default pool refused publishes past 100 connections at once
+(``MaxConnectionsError``), the hub fell back to "delivered locally only", and a seat whose
+opponent had moved on another instance never heard of it: two instances with 1,000 games at
+once stalled (bench/load_growth.py, docs/scaling.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+from app.realtime.redis_hub import RedisHub
+from tests.conftest import require_redis
+
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+GAMES = 600
+
+
+async def test_a_burst_of_notices_reaches_the_other_instance() -> None:
+    require_redis(REDIS_URL)
+    sender, receiver = RedisHub(REDIS_URL), RedisHub(REDIS_URL)
+    await sender.start()
+    await receiver.start()
+    queues = {f"burst-{i}": asyncio.Queue[dict[str, object]]() for i in range(GAMES)}
+    for game_id, queue in queues.items():
+        receiver.subscribe(game_id, queue)
+    try:
+        await asyncio.wait_for(receiver.connected.wait(), 5)
+        sent = await asyncio.gather(*(sender.fan_out(game_id, {"type": "advanced", "seq": 1})
+                                      for game_id in queues))
+        assert all(sent), f"{sent.count(False)} of {GAMES} notices were not published"
+        got = await asyncio.wait_for(
+            asyncio.gather(*(queue.get() for queue in queues.values())), 20)
+        assert got == [{"type": "advanced", "seq": 1}] * GAMES
+    finally:
+        await sender.stop()
+        await receiver.stop()
