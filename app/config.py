@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     bot_workers: int = max(1, (os.cpu_count() or 2) - 1)
     bot_think_seconds: float = 1.0
     bot_budget_scale: float = 1.0
+    # The CPU seconds one expert move may take (turn-based tables only, app/games/bots.py):
+    # its budget is ten times hard's iterations, about that many of hard's seconds.
+    bot_expert_think_seconds: float = 10.0
     # Niceness added to each bot worker, so that the server's own process (every game's moves)
     # wins the CPU over thinking bots; 0 keeps the server's priority.
     bot_worker_nice: int = 10

@@ -10,7 +10,9 @@ Two questions about each position of a game, both answered through the engine co
   policy of the hard bots' own searches (app/games/search.py). A finished position's chances
   are its outcome's.
 * **the move the strongest bot would have chosen** (`best_move`): the hard level's decision
-  (app/games/bots.py `decide`), which sees only what the seat to move could see.
+  (app/games/bots.py `decide`), which sees only what the seat to move could see. Not the
+  expert's: it would make every position about ten times dearer for a gain the ladder does
+  not yet show (docs/decisions.md, "The expert bot").
 
 `losses` then says, for every move played, how much win chance its mover lost, and which moves
 lost the most. Deterministic for a given seed; standard library only.

@@ -53,6 +53,19 @@ def check_level(level: str, what: str = "a bot") -> str:
                                           "level": level}) from None
 
 
+def check_levels_fit_clock(lobby: Lobby) -> None:
+    """Refuse (409 EXPERT_TURN_BASED) a level that thinks for seconds (bots.TURN_BASED_ONLY:
+    the expert bot) at a table that is not turn-based, on a bot seat or as the takeover level
+    (docs/decisions.md, "The expert bot"): a live table would wait for it at every move."""
+    if turn_rows.turn_clock_of(lobby.clock) is not None:
+        return
+    levels = {seat_level(s) for s in lobby.seats} | {lobby.takeover_level or bots.NORMAL}
+    if levels & bots.TURN_BASED_ONLY:
+        raise conflict("EXPERT_TURN_BASED", "The expert bot thinks for several seconds a move, "
+                       "so it plays only at turn-based tables: make this table turn-based, or "
+                       "choose the hard bot.")
+
+
 def seat_level(seat: LobbySeat) -> str | None:
     """A bot seat's level (normal for a row from before levels); None for other holders."""
     return (seat.level or bots.NORMAL) if seat.holder == "bot" else None
@@ -208,6 +221,7 @@ async def create(session: AsyncSession, user: Identity, body: LobbyIn,
         seats = [{"holder": "user", "user_id": user.user_id, "name": user.name}] + [
             {"holder": "open", "user_id": None, "name": None} for _ in range(players - 1)]
     lobby.seats = [LobbySeat(seat=i, **s) for i, s in enumerate(seats)]
+    check_levels_fit_clock(lobby)
     session.add(lobby)
     await session.flush()
     return lobby
@@ -259,6 +273,7 @@ async def update(session: AsyncSession, lobby: Lobby, user: Identity, body: Lobb
         lobby.takebacks = body.takebacks
     if body.clock is not None:
         lobby.clock = body.clock.stored()
+    check_levels_fit_clock(lobby)
     await session.flush()
     return lobby
 
@@ -312,6 +327,7 @@ async def give_to_bot(session: AsyncSession, lobby: Lobby, user: Identity, seat:
         raise ApiError(422, "BAD_SEAT", "there is no seat {seat}", args={"seat": seat})
     target = lobby.seats[seat]
     target.holder, target.user_id, target.name, target.level = "bot", None, None, level
+    check_levels_fit_clock(lobby)
     await session.flush()
     return lobby
 
@@ -328,6 +344,7 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
         raise conflict("REMATCH_WAITING", "{players} has not accepted the rematch yet: wait, "
                        "or give the seat to a bot",
                        args={"players": list(dict.fromkeys(waiting))})
+    check_levels_fit_clock(lobby)
     table = table_names(engine_of(lobby.kind), lobby.options, len(lobby.seats))
     seats = [{
         "seat": s.seat, "holder": s.holder,

@@ -4,9 +4,10 @@ trip", step 8; docs/design.md, "Seats, clocks, resigning").
 The platform plays bot seats, resigned seats and away seats (a clock ran out). After every
 commit the pipeline kicks the driver of that game; the driver moves until no such seat is to
 act. A normal bot's move is decided at once, under the game's lock like a person's. A hard
-bot's move is thought out in the worker pool (app/play/bot_pool.py) on a snapshot of the game,
-without the lock, and committed only if the game has not moved on meanwhile; the table is told
-when that search starts and ends (a ``thinking`` notice on the hub, issue 28, point 3).
+or expert bot's move is thought out in the worker pool (app/play/bot_pool.py) on a snapshot of
+the game, without the lock, and committed only if the game has not moved on meanwhile; the
+table is told when that search starts and ends (a ``thinking`` notice on the hub, issue 28,
+point 3).
 """
 
 from __future__ import annotations
@@ -69,15 +70,15 @@ def normal_move(live: LiveGame, state: Any, seat: int, seed: str) -> Move:
 def inline_move(live: LiveGame, seat: int, actor: str) -> tuple[Move | None, str | None]:
     """The platform's move for a seat if it is made at once, and the level of the bot that
     made it: the game's own timeout move for a seat whose clock ran out, where the game
-    defines one (no level), else the normal bot's. ``(None, "hard")`` when the seat's bot is
-    hard: that move is thought out in the pool (`BotDriver._think`)."""
+    defines one (no level), else the normal bot's. ``(None, level)`` when the seat's bot
+    searches (hard or expert): that move is thought out in the pool (`BotDriver._think`)."""
     if actor == "timeout":
         move = live.engine.timeout_move(live.state, seat)
         if move is not None:
             return move, None
     level = live.seat_level(seat) if actor == "bot" else live.takeover_level
-    if level == bots.HARD:
-        return None, bots.HARD
+    if level in bots.SEARCHING:
+        return None, level
     return normal_move(live, live.state, seat, bot_seed(live, seat)), bots.NORMAL
 
 
@@ -145,7 +146,8 @@ class BotDriver:
                         return
                     continue
                 seq, state, seed = live.seq, live.state, bot_seed(live, seat)
-            move, level = await self._think_aloud(live, state, seat, seed, seq, actor)
+            move, level = await self._think_aloud(live, state, seat, seed, seq, actor,
+                                                  level or bots.HARD)
             async with live.lock:
                 if live.seq != seq or live.finished or seat not in bot_seats(live) \
                         or actor != actor_of(live, seat):
@@ -154,7 +156,7 @@ class BotDriver:
                     return
 
     async def _think_aloud(self, live: LiveGame, state: Any, seat: int, seed: str, seq: int,
-                           actor: str) -> tuple[Move, str]:
+                           actor: str, level: str) -> tuple[Move, str]:
         """`_think`, with the table told that the seat's bot thinks and when it has done: the
         seat, the step it thinks at and who it plays for (a bot seat, a resigned or away
         seat); nothing of the search itself."""
@@ -162,7 +164,7 @@ class BotDriver:
         self.thinking[live.id] = {**notice, "thinking": True}
         await self._tell(live.id, self.thinking[live.id])
         try:
-            return await self._think(live, state, seat, seed)
+            return await self._think(live, state, seat, seed, level)
         finally:
             self.thinking.pop(live.id, None)
             await self._tell(live.id, {**notice, "thinking": False})
@@ -173,30 +175,30 @@ class BotDriver:
         except Exception:  # a lost notice costs the table a hint, never the move
             log.exception("could not tell game %s that its bot thinks", game_id)
 
-    async def _think(self, live: LiveGame, state: Any, seat: int, seed: str
-                     ) -> tuple[Move, str]:
-        """The hard bot's move from the pool; the normal bot's if the search failed (logged:
-        a game must not stop because its hard bot did)."""
+    async def _think(self, live: LiveGame, state: Any, seat: int, seed: str,
+                     level: str = bots.HARD) -> tuple[Move, str]:
+        """The searching bot's move (hard or expert) from the pool; the normal bot's if the
+        search failed (logged: a game must not stop because its hard bot did)."""
         try:
             return await self.pool.hard_move(live.engine, state, seat, seed,
-                                             live.host_id or live.id), bots.HARD
+                                             live.host_id or live.id, level), level
         except Exception:
-            log.exception("the hard bot failed in game %s (seat %d): the normal bot moves",
-                          live.id, seat)
+            log.exception("the %s bot failed in game %s (seat %d): the normal bot moves",
+                          level, live.id, seat)
             self.metrics.move_errors.labels(live.kind, "HARD_BOT_FAILED").inc()
             return normal_move(live, state, seat, seed), bots.NORMAL
 
     async def _commit_bot(self, live: LiveGame, seat: int, move: Any, actor: str,
                           level: str | None) -> bool:
         """Commit a bot's move (the caller holds the lock); False if the driver must stop.
-        A hard move the game refuses is replaced by the normal bot's (logged)."""
+        A hard or expert move the game refuses is replaced by the normal bot's (logged)."""
         try:
             await self.commit(live, seat, move, live.seq, None, actor, level)
         except ApiError as err:
             if err.status == 409:
                 return True
             log.error("bot move rejected in game %s: %s", live.id, err.code)
-            if level != bots.HARD:
+            if level not in bots.SEARCHING:
                 return False
             fallback = normal_move(live, live.state, seat, bot_seed(live, seat))
             try:

@@ -8,6 +8,10 @@ of iterations (``scale`` times the engine's own count) and a CPU-time cap (``cap
 ``time.process_time()`` of the worker). The move is a function of the game, the step and the
 seat: the seed is the one the service uses for every bot move.
 
+An expert move (bots.EXPERT, turn-based tables only) comes here too: the main process redraws
+the state once per world (`bots.expert_worlds`) and a worker runs `bots.think_expert` on them,
+under the deployment's own, longer cap (``expert_cap``).
+
 Normal moves never come here: they are cheap, and the service makes them inline.
 
 Workers die with the server (issue 24, point 6: after ``kill -9`` of a server its workers
@@ -55,6 +59,22 @@ def think(kind: str, dumped: Any, seat: int, seed: str, scale: float, cap: float
 
     move = bots.think(engine, seen, seat, seed, bots.Budget(scale=scale, out_of_time=out_of_time))
     round_trip: Move = json.loads(json.dumps(move))  # moves are JSON, as the log keeps them
+    return round_trip
+
+
+def think_expert(kind: str, dumped: list[Any], seat: int, seed: str, scale: float,
+                 cap: float) -> Move:
+    """In a worker: the expert move on worlds already redrawn for ``seat``, as JSON."""
+    engine = get_engine(kind)
+    worlds = [engine.load_state(d) for d in dumped]
+    started = time.process_time()
+
+    def out_of_time() -> bool:
+        return time.process_time() - started >= cap
+
+    move = bots.think_expert(engine, worlds, seat, seed,
+                             bots.Budget(scale=scale, out_of_time=out_of_time))
+    round_trip: Move = json.loads(json.dumps(move))
     return round_trip
 
 
@@ -108,10 +128,11 @@ class BotPool:
     """The deployment's pool of hard-bot workers (created at the first hard move)."""
 
     def __init__(self, workers: int, think_seconds: float, scale: float,
-                 worker_init: str = "", nice: int = 10) -> None:
+                 worker_init: str = "", nice: int = 10, expert_seconds: float = 10.0) -> None:
         self.workers = max(1, workers)
         self.nice = nice
         self.think_seconds = think_seconds
+        self.expert_seconds = expert_seconds
         self.scale = scale
         self.worker_init = worker_init
         self._executor: ProcessPoolExecutor | None = None
@@ -129,10 +150,15 @@ class BotPool:
         return self._executor
 
     async def hard_move(self, engine: Engine, state: Any, seat: int, seed: str,
-                        owner: str = "") -> Move:
-        """The hard bot's move for ``seat``, thought out in a worker when ``owner`` (the
-        game's host) has its turn at one; the caller awaits it without blocking the event
-        loop. Raises what the search raised."""
+                        owner: str = "", level: str = bots.HARD) -> Move:
+        """The move of the searching bot of ``level`` (hard or expert) for ``seat``, thought
+        out in a worker when ``owner`` (the game's host) has its turn at one; the caller
+        awaits it without blocking the event loop. Raises what the search raised."""
+        if level == bots.EXPERT:
+            worlds = bots.expert_worlds(engine, state, seat, seed)
+            return await self.run(owner, think_expert, engine.kind,
+                                  [engine.dump_state(w) for w in worlds], seat, seed,
+                                  self.scale, self.expert_seconds)
         seen = bots.seat_state(engine, state, seat, seed)
         return await self.run(owner, think, engine.kind, engine.dump_state(seen), seat, seed,
                               self.scale, self.think_seconds)

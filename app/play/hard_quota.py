@@ -2,12 +2,12 @@
 
 Hard bots cost a worker process's CPU for every move; four guest identities once started forty
 games of six hard bots each and starved every other player. A game "has hard bots" when a bot
-seat is hard or the takeover level is (a resigned or timed-out seat is then played by the hard
-bot). Its start records a `HardBotGame` row with the host and the address the start came from;
-the final move deletes it (app/play/writer.py). A start that would pass a cap is refused with
-429 ``HARD_BOT_LIMIT`` and nothing is started. The count and the insert share the start's
-transaction; two starts racing on two instances may both pass by one, which a cap meant to stop
-floods (not to count exactly) tolerates.
+seat searches (hard, or expert: issue 28, point 2) or the takeover level does (a resigned or
+timed-out seat is then played by that bot). Its start records a `HardBotGame` row with the
+host and the address the start came from; the final move deletes it (app/play/writer.py). A
+start that would pass a cap is refused with 429 ``HARD_BOT_LIMIT`` and nothing is started. The
+count and the insert share the start's transaction; two starts racing on two instances may both
+pass by one, which a cap meant to stop floods (not to count exactly) tolerates.
 """
 
 from __future__ import annotations
@@ -23,10 +23,11 @@ from app.play.models import Game, HardBotGame
 
 
 def has_hard_bots(game: Game) -> bool:
-    """Whether hard bots play in the game: a hard bot seat, or a hard takeover level."""
+    """Whether searching bots play in the game: a hard or expert bot seat, or such a takeover
+    level (an expert bot costs a worker more than a hard one; it counts the same)."""
     seats: list[dict[str, Any]] = list(game.seats or [])
-    return game.takeover_level == bots.HARD or any(
-        s.get("holder") == "bot" and s.get("level") == bots.HARD for s in seats)
+    return game.takeover_level in bots.SEARCHING or any(
+        s.get("holder") == "bot" and s.get("level") in bots.SEARCHING for s in seats)
 
 
 async def claim(session: AsyncSession, game: Game, owner_id: str, address: str,

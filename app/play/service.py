@@ -63,7 +63,7 @@ class PlayService:
         self.duties = self.finisher.duties
         self.bots = BotPool(settings.bot_workers, settings.bot_think_seconds,
                             settings.bot_budget_scale, settings.bot_worker_init,
-                            settings.bot_worker_nice)
+                            settings.bot_worker_nice, settings.bot_expert_think_seconds)
         self.pipeline = MovePipeline(self.games, self.writer, self.finisher, hub, self.metrics,
                                      settings, self.kick_bots)
         self.bot_driver = BotDriver(self.games, self.pipeline.commit, self.bots, self.metrics,

@@ -10,13 +10,31 @@ import {t} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-// A holder choice "bot" is the normal bot and "bot-hard" the hard one, so that one <select> per
-// seat says who holds it and at what level (app/games/bots.py LEVELS).
-/** The bot choices of a seat, in the page's language. */
-export const botChoices = () => [["bot", t("Bot (normal)")], ["bot-hard", t("Bot (hard)")]];
+// A holder choice "bot" is the normal bot, "bot-hard" the hard one and "bot-expert" the expert,
+// so that one <select> per seat says who holds it and at what level (app/games/bots.py LEVELS).
+// The expert bot plays only at turn-based tables (docs/decisions.md, "The expert bot").
+const BOT_CHOICES = [["bot", "Bot (normal)"], ["bot-hard", "Bot (hard)"], ["bot-expert", "Bot (expert)"]];
 
-/** {holder, level} from a holder choice ("bot-hard" is the hard bot). */
+/** The bot choices for a table with this clock, in the page's language: the expert only where
+ * it is turn-based. */
+export function botChoices(clock) {
+  const words = {"bot": t("Bot (normal)"), "bot-hard": t("Bot (hard)"), "bot-expert": t("Bot (expert)")};
+  return BOT_CHOICES.filter(([v]) => v !== "bot-expert" || (clock && clock.mode === "turn"))
+    .map(([v]) => [v, words[v]]);
+}
+
+/** Offer the expert bot in a takeover <select> only at a turn-based table (a choice of it on
+ * another table falls back to the normal bot). */
+export function fitTakeover(select, clock) {
+  if (!select) return;
+  const turnBased = Boolean(clock && clock.mode === "turn");
+  for (const option of select.querySelectorAll("option[value='expert']")) option.hidden = !turnBased;
+  if (!turnBased && select.value === "expert") select.value = "normal";
+}
+
+/** {holder, level} from a holder choice ("bot-hard" is the hard bot, "bot-expert" the expert). */
 export function holderChoice(value) {
+  if (value === "bot-expert") return {holder: "bot", level: "expert"};
   if (value === "bot-hard") return {holder: "bot", level: "hard"};
   if (value === "bot") return {holder: "bot", level: "normal"};
   return {holder: value};
@@ -169,7 +187,7 @@ export function updateFields(box, options, players, seatNames) {
 
 export function holderSelect(seat, value, testid, choices = null) {
   const select = el("select", {id: `holder-${seat}`, "data-testid": testid});
-  for (const [v, text] of choices || [["open", t("Open for a friend")], ...botChoices(), ["host", t("Keep on my device")]]) {
+  for (const [v, text] of choices || [["open", t("Open for a friend")], ...botChoices({mode: "off"}), ["host", t("Keep on my device")]]) {
     select.append(el("option", {value: v, text, selected: v === value}));
   }
   return select;

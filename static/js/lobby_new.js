@@ -8,7 +8,7 @@ import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
 import {t, tn} from "./i18n.js";
 import {tableAid, tableHolders, tableSeatsHelp} from "./table_aid.js";
-import {SETUP_FORMS, clearWhenFixed, exclusiveBoxes, holderChoice, holderSelect, optionField, readOptions,
+import {SETUP_FORMS, botChoices, clearWhenFixed, exclusiveBoxes, fitTakeover, holderChoice, holderSelect, optionField, readOptions,
   showRulesLink, updateFields} from "./lobby_form.js";
 
 const $ = (id) => document.getElementById(id);
@@ -69,8 +69,10 @@ async function newLobbyPage() {
     clear(rows);
     const n = Number(players.value);
     for (let seat = 1; seat < n; seat++) {
+      // the expert bot only at a turn-based table (docs/decisions.md, "The expert bot")
+      const clock = {mode: $("clock-mode").value};
       const select = holderSelect(seat, previous[`holder-${seat}`] || "open", `holder-${seat}`,
-        tableAid(game) ? tableHolders() : null);
+        tableAid(game) ? tableHolders() : [["open", t("Open for a friend")], ...botChoices(clock), ["host", t("Keep on my device")]]);
       const dot = seatDot(seat);
       rows.append(el("div", {class: "field seat-row"}, [
         el("label", {for: select.id}, [dot, el("span", {"data-seat-label": seat, text: t("Seat {number}", {number: seat + 1})})]), select]));
@@ -125,6 +127,11 @@ async function newLobbyPage() {
   }
   let setup = null;
   players.addEventListener("change", drawSeats);
+  $("clock-mode").addEventListener("change", () => {
+    drawSeats();
+    fitTakeover($("takeover-level"), {mode: $("clock-mode").value});
+  });
+  fitTakeover($("takeover-level"), {mode: $("clock-mode").value});
   $("seat-rows").addEventListener("change", updateOptions);
   $("options").addEventListener("change", updateOptions);
   $("options").addEventListener("input", tableSeatNames);

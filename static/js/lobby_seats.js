@@ -79,8 +79,11 @@ export function seatItem(seat, {lobby, you, me, game, path, act, named, say}) {
     const select = el("select", {"aria-label": seat.table_name ? t("Who holds {name}", {name: seat.table_name}) : t("Who holds seat {number}", {number: seat.seat + 1}), "data-testid": `seat-holder-${seat.seat}`});
     if (seat.holder === "user") select.append(el("option", {value: "user", text: t("{name} (player)", {name: seat.name || t("Player")}), selected: true}));
     if (seat.holder === "invited") select.append(el("option", {value: "invited", text: t("{name} (not here yet)", {name: seat.name || t("Player")}), selected: true}));
-    const current = seat.holder === "bot" ? (seat.level === "hard" ? "bot-hard" : "bot") : seat.holder;
-    for (const [v, text] of aid ? tableHolders() : [["open", t("Open seat")], ...botChoices(), ["host", t("My device")]]) {
+    const level = seat.level === "hard" || seat.level === "expert" ? `bot-${seat.level}` : "bot";
+    const current = seat.holder === "bot" ? level : seat.holder;
+    // a live table keeps an expert seat it somehow has on show, but offers the expert only turn-based
+    const bots = botChoices(current === "bot-expert" ? {mode: "turn"} : lobby.clock || {mode: "off"});
+    for (const [v, text] of aid ? tableHolders() : [["open", t("Open seat")], ...bots, ["host", t("My device")]]) {
       select.append(el("option", {value: v, text, selected: current === v}));
     }
     select.addEventListener("change", () => {

@@ -7,7 +7,7 @@ import {el, clear} from "./dom.js";
 import {api, errorText} from "./api.js";
 import {tn} from "./i18n.js";
 import {lobbySeatNames} from "./lobby_words.js";
-import {SETUP_FORMS, clearWhenFixed, exclusiveBoxes, optionField, readOptions, setupModule, updateFields} from "./lobby_form.js";
+import {SETUP_FORMS, clearWhenFixed, exclusiveBoxes, fitTakeover, optionField, readOptions, setupModule, updateFields} from "./lobby_form.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,6 +48,7 @@ export function createSettings({path, lobby, game, saved, setBusy}) {
     }
     const takeover = $("settings-takeover");
     if (takeover) takeover.value = shown.takeover_level || "normal";
+    fitTakeover(takeover, shown.clock);
     $("settings-private").checked = !!shown.private;
     $("settings-rated").checked = !!shown.rated;
     $("settings-takebacks").checked = !!shown.takebacks;

@@ -6,7 +6,7 @@
 import {t, tn} from "./i18n.js";
 
 // Bot levels (app/games/bots.py LEVELS), in words.
-const LEVEL_WORDS = {normal: () => t("normal"), hard: () => t("hard")};
+const LEVEL_WORDS = {normal: () => t("normal"), hard: () => t("hard"), expert: () => t("expert")};
 
 /** A bot seat's words: "Bot (hard)"; "Bot" for a seat of an older lobby without a level. */
 export function botWords(level) {

@@ -10,7 +10,7 @@ import {t, say} from "./i18n.js";
 const ACTOR_NOTES = {bot: t("bot"), timeout: t("clock ran out"), resigned: t("resigned seat"), host: t("host"),
   setup: t("setup"), continued: t("continued")};
 
-const LEVEL_WORDS = {normal: t("normal"), hard: t("hard")};
+const LEVEL_WORDS = {normal: t("normal"), hard: t("hard"), expert: t("expert")};
 
 /** One event's line in the page's language: its message when it has one, else its text. */
 export function eventText(event) {

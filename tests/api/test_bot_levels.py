@@ -1,6 +1,7 @@
 """Bot levels over the API (issue 17): a level per bot seat in the lobby, the takeover level,
 and the game keeping them (start, resume after a restart, rematch, Continue from here), on both
-databases.
+databases; the expert level only at a turn-based table, and its moves thought out in the bot
+pool (issue 28, point 2).
 
 The server's bot workers run the cheap test double where an engine has no hard bot of its own
 yet (tests/bot_doubles.py), so these tests do not depend on the engines' searches.
@@ -14,8 +15,17 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import BACKENDS, Player, ServerThread, database_url, make_settings
-from tests.support.games import TABLE
+from tests.conftest import (
+    BACKENDS,
+    Player,
+    ServerThread,
+    database_url,
+    make_settings,
+    move_entries,
+)
+from tests.support.games import TABLE, first_move
+
+TURN_BASED = {"mode": "turn", "days": 1}
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
@@ -41,7 +51,8 @@ def seat_of(lobby: dict[str, Any], n: int) -> dict[str, Any]:
 def test_a_bot_seat_takes_a_level_and_the_lobby_shows_it(players: Any) -> None:
     ann = players("Ann")
     lobby = new_lobby(ann, players=3)
-    assert lobby["levels"] == ["normal", "hard"] and lobby["takeover_level"] == "normal"
+    assert lobby["levels"] == ["normal", "hard", "expert"]
+    assert lobby["takeover_level"] == "normal"
     lid = lobby["id"]
     plain = ann.ok(ann.post(f"/api/lobbies/{lid}/bots", json={"seat": 1}))
     assert seat_of(plain, 1)["holder"] == "bot" and seat_of(plain, 1)["level"] == "normal"
@@ -72,16 +83,16 @@ def test_the_host_changes_a_bot_seats_level_by_posting_again_or_patching(players
 def test_an_unknown_level_is_refused_with_the_levels_named(players: Any) -> None:
     ann = players("Ann")
     lid = new_lobby(ann)["id"]
-    for reply in (ann.post(f"/api/lobbies/{lid}/bots", json={"seat": 1, "level": "expert"}),
+    for reply in (ann.post(f"/api/lobbies/{lid}/bots", json={"seat": 1, "level": "master"}),
                   ann.patch(f"/api/lobbies/{lid}", json={
-                      "seats": [{"seat": 1, "holder": "bot", "level": "expert"}]}),
-                  ann.patch(f"/api/lobbies/{lid}", json={"takeover_level": "expert"}),
+                      "seats": [{"seat": 1, "holder": "bot", "level": "master"}]}),
+                  ann.patch(f"/api/lobbies/{lid}", json={"takeover_level": "master"}),
                   ann.post("/api/lobbies", json={"kind": "grand-bazaar",
-                                                 "takeover_level": "expert"})):
+                                                 "takeover_level": "master"})):
         assert reply.status_code == 422, reply.text
         detail = reply.json()["detail"]
         assert detail["code"] == "BAD_LEVEL"
-        assert "normal, hard" in detail["reason"] and "'expert'" in detail["reason"]
+        assert "normal, hard, expert" in detail["reason"] and "'master'" in detail["reason"]
     assert seat_of(ann.ok(ann.get(f"/api/lobbies/{lid}")), 1)["holder"] == "open"
 
 
@@ -157,11 +168,59 @@ def test_a_record_carries_each_bot_moves_level_and_import_keeps_it(players: Any)
     levels = {(m["actor"], m.get("level")) for m in record["moves"]}
     assert all(level is None for actor, level in levels if actor == "player")
     assert all(level in ("normal", "hard") for actor, level in levels if actor == "bot")
-    record["moves"][0]["level"] = "expert"
+    record["moves"][0]["level"] = "master"
     refused = ann.post("/api/games/import", json={"record": record})
-    assert refused.status_code == 422 and "the level must be one of normal, hard" in \
+    assert refused.status_code == 422 and "the level must be one of normal, hard, expert" in \
         refused.json()["detail"]["reason"]
     record["moves"][0]["level"] = "hard"
     imported = ann.ok(ann.post("/api/games/import", json={"record": record}))["game_id"]
     log = ann.ok(ann.get(f"/api/games/{imported}/log"))["entries"]
     assert [e["level"] for e in log if e["seq"] == 1] == ["hard"]
+
+
+def refused_as_live_table(reply: Any) -> None:
+    assert reply.status_code == 409, reply.text
+    detail = reply.json()["detail"]
+    assert detail["code"] == "EXPERT_TURN_BASED"
+    assert "only at turn-based tables" in detail["reason"]
+
+
+def test_a_live_table_refuses_the_expert_bot_in_words(players: Any) -> None:
+    ann = players("Ann")
+    lid = new_lobby(ann, clock={"mode": "move", "seconds": 60})["id"]
+    for reply in (ann.post(f"/api/lobbies/{lid}/bots", json={"seat": 1, "level": "expert"}),
+                  ann.patch(f"/api/lobbies/{lid}", json={
+                      "seats": [{"seat": 1, "holder": "bot", "level": "expert"}]}),
+                  ann.patch(f"/api/lobbies/{lid}", json={"takeover_level": "expert"}),
+                  ann.post("/api/lobbies", json={"kind": "grand-bazaar",
+                                                 "takeover_level": "expert"})):
+        refused_as_live_table(reply)
+    lobby = ann.ok(ann.get(f"/api/lobbies/{lid}"))
+    assert seat_of(lobby, 1)["holder"] == "open" and lobby["takeover_level"] == "normal"
+    # a turn-based table with an expert seat cannot be switched to a live clock
+    turn = new_lobby(ann, clock=TURN_BASED)["id"]
+    ann.ok(ann.post(f"/api/lobbies/{turn}/bots", json={"seat": 1, "level": "expert"}))
+    refused_as_live_table(ann.patch(f"/api/lobbies/{turn}", json={"clock": {"mode": "off"}}))
+    assert ann.ok(ann.get(f"/api/lobbies/{turn}"))["clock"]["mode"] == "turn"
+
+
+def test_a_turn_based_table_takes_the_expert_bot_and_the_pool_moves_it(players: Any) -> None:
+    ann = players("Ann")
+    lobby = new_lobby(ann, clock=TURN_BASED, takeover_level="expert")
+    lid = lobby["id"]
+    assert lobby["takeover_level"] == "expert"
+    seated = ann.ok(ann.post(f"/api/lobbies/{lid}/bots", json={"seat": 1, "level": "expert"}))
+    assert seat_of(seated, 1)["level"] == "expert"
+    game_id = ann.ok(ann.post(f"/api/lobbies/{lid}/start"))["game_id"]
+    game = ann.game(game_id)
+    assert {s["seat"]: s.get("level") for s in game["seats"]} == {0: None, 1: "expert"}
+    assert game["takeover_level"] == "expert"
+    assert first_move(ann, game_id) == 1
+    for _ in range(500):  # the expert's move is thought out in the pool's worker
+        entries = move_entries(ann, game_id)
+        if len(entries) >= 2:
+            break
+        time.sleep(0.02)
+    # the log says the expert chose it: a failed search would have said the normal bot
+    assert [(e["seq"], e["actor"], e["level"]) for e in entries[:2]] == [
+        (1, "player", None), (2, "bot", "expert")]

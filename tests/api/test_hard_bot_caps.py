@@ -56,3 +56,31 @@ def test_hard_bot_games_are_capped_per_identity_and_per_address(backend: str,
         ann.ok(start(ann, third))
         ann.http.close()
         bob.http.close()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_expert_bot_games_count_against_the_same_caps(backend: str, tmp_path: Path) -> None:
+    settings = make_settings(database_url(backend, tmp_path), max_hard_bot_games_per_identity=1,
+                             bot_workers=1, bot_worker_init="tests.bot_doubles:cheap")
+    with ServerThread(settings) as srv:
+        ann = Player(srv.url, "Ann")
+        turn_based = {"mode": "turn", "days": 1}
+        for level in ("expert", "hard"):
+            lobby = ann.ok(ann.post("/api/lobbies", json={
+                "kind": "grand-bazaar", "players": 2, "options": {"first_player": 0},
+                "clock": turn_based}))
+            ann.ok(ann.post(f"/api/lobbies/{lobby['id']}/bots",
+                            json={"seat": 1, "level": level}))
+            if level == "expert":
+                ann.ok(start(ann, lobby["id"]))  # the first game: under the cap
+                continue
+            refused = start(ann, lobby["id"])  # the expert game holds Ann's one place
+            assert refused.status_code == 429, refused.text
+            assert refused.json()["detail"]["code"] == "HARD_BOT_LIMIT"
+        # an expert takeover level counts too
+        lobby = ann.ok(ann.post("/api/lobbies", json={
+            "kind": "grand-bazaar", "players": 2, "options": {"first_player": 0},
+            "clock": turn_based, "takeover_level": "expert"}))
+        ann.ok(ann.post(f"/api/lobbies/{lobby['id']}/bots", json={"seat": 1}))
+        assert start(ann, lobby["id"]).status_code == 429
+        ann.http.close()

@@ -74,3 +74,27 @@ def test_the_game_page_and_its_log_name_the_hard_bot(guest, problems) -> None:  
     entry.wait_for()
     ann.locator("#log .log-entry[data-seq='1'] .log-actor").filter(has_text="bot (hard)").wait_for()
     assert problems.errors == []
+
+
+def test_the_expert_bot_is_offered_only_at_a_turn_based_table(guest, problems) -> None:  # type: ignore[no-untyped-def]
+    ann = guest("Ann", "/lobbies/new?kind=grand-bazaar")
+    ann.wait_for_function("() => !document.getElementById('create-lobby').disabled")
+    holder = ann.get_by_test_id("holder-1")
+    takeover = ann.get_by_test_id("takeover-level")
+    expert = takeover.locator("option[value='expert']")
+    assert "Bot (expert)" not in holder.locator("option").all_inner_texts()
+    assert expert.evaluate("o => o.hidden")
+    ann.get_by_test_id("clock-mode").select_option("turn")
+    assert holder.locator("option").all_inner_texts() == [
+        "Open for a friend", "Bot (normal)", "Bot (hard)", "Bot (expert)", "Keep on my device"]
+    assert not expert.evaluate("o => o.hidden")
+    ann.get_by_test_id("holder-1").select_option("bot-expert")
+    takeover.select_option("expert")
+    ann.get_by_test_id("create-lobby").click()
+    ann.get_by_test_id("seat-tag-1").filter(has_text="Bot (expert)").wait_for()
+    ann.locator("#lobby-meta").filter(has_text="timeouts and resignations: expert bot").wait_for()
+    # the lobby page offers the expert at this table, and the settings keep it as the takeover
+    assert "Bot (expert)" in ann.get_by_test_id("seat-holder-1").locator("option").all_inner_texts()
+    ann.locator("#lobby-settings summary").click()
+    assert ann.get_by_test_id("settings-takeover").input_value() == "expert"
+    assert problems.errors == []

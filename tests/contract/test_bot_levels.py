@@ -1,4 +1,5 @@
-"""The contract suite over both bot levels (issue 17; app/games/bots.py), every registered engine.
+"""The contract suite over the bot levels (issue 17, issue 28 point 2; app/games/bots.py), every
+registered engine.
 
 - Every engine has its own hard bot (`hard_move`, `hard_iterations`).
 - Bot games of every contract config, every seat at one level, end; every move either level
@@ -6,11 +7,14 @@
 - The hard bot's input is the seat's view: two states that differ only in what the seat cannot
   see (the second is `resample_hidden` of the first with another generator) show the seat the
   same view and give the same `bots.decide(..., "hard", seed)`; and `resample_hidden` is
-  canonical: the same generator redraws both into the same state.
+  canonical: the same generator redraws both into the same state. The expert bot (hard's
+  search in several redrawn worlds, by vote) is held to the same proof, and to the same move
+  for the same seed.
 
 The hard level runs with a tiny budget (`TINY`: one iteration per move for every engine's
 count of today), so that the suite stays fast; its strength is measured by bench/hard_bots.py,
-not here. Whole hard games run over the configs of at most `HARD_GAME_PLAYERS` players (a
+not here; the expert bot runs at the same scale (its worlds times one iteration). Whole hard
+games (not expert ones: their search is hard's, already played through) run over the configs of at most `HARD_GAME_PLAYERS` players (a
 rollout plays every seat: a whole 4-player Carcassonne game of hard bots takes about 30 s of
 CPU even at one iteration a move); in every config the view proof checks the hard bot's move
 (legal, the same for both states) at a few steps spread over a game, and the canonical redraw.
@@ -73,8 +77,10 @@ def play(engine: Engine, players: int, options: dict[str, Any], level: str,
     pytest.fail(f"{engine.kind}: a {level} bot game did not end within {MAX_STEPS} moves")
 
 
-LEVEL_CONFIGS = [(*config, level) for level in bots.LEVELS for config in configs()
+LEVEL_CONFIGS = [(*config, level) for level in (bots.NORMAL, bots.HARD) for config in configs()
                  if level == bots.NORMAL or config[1] <= HARD_GAME_PLAYERS]
+SEARCHING = sorted(bots.SEARCHING)
+"""The levels the view proof checks: every level that searches (hard, expert)."""
 
 
 @pytest.mark.parametrize(("engine", "players", "options", "level"), LEVEL_CONFIGS,
@@ -118,15 +124,24 @@ def test_resample_hidden_is_canonical_for_the_seat(engine: Engine, players: int,
             "by the same generator (resample_hidden must order the hidden parts first)")
 
 
+def test_every_searching_level_is_checked_here() -> None:
+    assert set(SEARCHING) == {bots.HARD, bots.EXPERT} <= set(bots.LEVELS)
+
+
+@pytest.mark.parametrize("level", SEARCHING)
 @pytest.mark.parametrize(("engine", "players", "options"), configs(), ids=config_id)
-def test_the_hard_bot_decides_on_the_seats_view_only_and_legally(engine: Engine, players: int,
-                                                     options: dict[str, Any]) -> None:
+def test_the_searching_bots_decide_on_the_seats_view_only_and_legally(
+        engine: Engine, players: int, options: dict[str, Any], level: str) -> None:
     for step, (state, seat) in enumerate(positions(engine, players, options)):
         other = engine.resample_hidden(state, seat, SeededRng(f"another world {step}"))
         assert engine.view(other, seat) == engine.view(state, seat)
         seed = f"view-proof:{step}:{seat}"
-        move = bots.decide(engine, state, seat, bots.HARD, seed, tiny())
-        assert bots.decide(engine, other, seat, bots.HARD, seed, tiny()) == move, (
-            f"{engine.kind}: the hard bot of seat {seat} decides differently on two states "
+        move = bots.decide(engine, state, seat, level, seed, tiny())
+        assert json.loads(json.dumps(move)) == move, f"{engine.kind}: the {level} move is not JSON"
+        if step == 0:  # (the whole games above check hard's at every tenth move)
+            assert bots.decide(engine, state, seat, level, seed, tiny()) == move, (
+                f"{engine.kind}: the {level} bot of seat {seat} moves differently for one seed")
+        assert bots.decide(engine, other, seat, level, seed, tiny()) == move, (
+            f"{engine.kind}: the {level} bot of seat {seat} decides differently on two states "
             "that differ only in what the seat cannot see")
         engine.apply(state, seat, move, SeededRng(step))  # legal in the real state
