@@ -81,6 +81,12 @@ class Breakdown:
                 "lines": [line.to_json() for line in self.lines]}
 
 
+def N_(text: str) -> str:  # noqa: N802 (gettext's name for "a message id", as in messages.py)
+    """Marks a message id for the catalogue (app/i18n/tool.py). app/games/messages.py has the
+    same marker, but it imports app/games/base.py, which imports this module."""
+    return text
+
+
 def residual(score: int | float, lines: Sequence[Line]) -> list[Line]:
     """The lines, plus one for points the state no longer itemises, if any.
 
@@ -90,8 +96,8 @@ def residual(score: int | float, lines: Sequence[Line]) -> list[Line]:
     """
     rest = score - sum(line.points for line in lines)
     if rest:
-        return [*lines, Line("earlier", "Points not itemised (recorded by an older version)",
-                             rest)]
+        words = N_("Points not itemised (recorded by an older version)")
+        return [*lines, Line("earlier", words, rest, message={"id": words, "args": {}})]
     return list(lines)
 
 

@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from app.games.base import IllegalMove
+from app.games.base import IllegalMove, InvalidMove
 
 Message = dict[str, Any]
 """``{"id": str, "args": {...}}`` and, for a plural, ``"plural": str, "n": int``."""
@@ -83,3 +83,10 @@ def refuse(rule: str, text: str, **args: Any) -> IllegalMove:
     out", stall=3)``; its English reason is "BAZ-18: stall 3 is sold out" as before."""
     message = say(text, **args)
     return IllegalMove(f"{rule}: {english(message)}", message=message, rule=rule)
+
+
+def malformed(rule: str, text: str, **args: Any) -> InvalidMove:
+    """An `InvalidMove` (422: the input is no move at all) whose reason is a message, as
+    `refuse` makes an `IllegalMove`."""
+    message = say(text, **args)
+    return InvalidMove(f"{rule}: {english(message)}", message=message, rule=rule)

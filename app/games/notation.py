@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.games.base import Engine, GameError, InvalidMove, Move, Seat
+from app.games.messages import Message, malformed, say
 
 MAX_TEXT = 120
 """Typed moves longer than this are refused before any parsing (an input limit, no rule)."""
@@ -35,25 +36,26 @@ def normal(text: object, rule: str) -> str:
     'buy 2'
     """
     if not isinstance(text, str):
-        raise InvalidMove(f"{rule}: a move in notation is a line of text")
+        raise malformed(rule, "a move in notation is a line of text")
     if len(text) > MAX_TEXT:
-        raise InvalidMove(f"{rule}: a move in notation is at most {MAX_TEXT} characters")
+        raise malformed(rule, "a move in notation is at most {limit} characters", limit=MAX_TEXT)
     folded = _SPACES.sub(" ", text).strip().lower()
     if not folded:
-        raise InvalidMove(f"{rule}: type a move, for example {_examples_hint(())}")
+        raise malformed(rule, "type a move, for example {examples}", examples=_examples_hint(()))
     return folded
 
 
-def _examples_hint(examples: Sequence[str]) -> str:
-    return ", ".join(f"“{e}”" for e in examples) or "one from the rules page"
+def _examples_hint(examples: Sequence[str]) -> str | Message:
+    """Typed examples as they are written (notation is never translated), or words saying
+    where to find one."""
+    return ", ".join(f"“{e}”" for e in examples) or say("one from the rules page")
 
 
 def unknown(rule: str, title: str, text: str, examples: Sequence[str]) -> InvalidMove:
     """The refusal of text that reads as no move of the game (422), with examples."""
     shown = text if len(text) <= 40 else text[:39] + "…"
-    return InvalidMove(
-        f"{rule}: “{shown}” is not a {title} move; write for example {_examples_hint(examples)}"
-    )
+    return malformed(rule, "“{typed}” is not a {title} move; write for example {examples}",
+                     typed=shown, title=title, examples=_examples_hint(examples))
 
 
 def checked(engine: Engine, state: Any, seat: Seat, move: Move) -> Move:
