@@ -43,7 +43,7 @@ async function newLobbyPage() {
   }
   const players = $("players");
   const visibleOptions = () => SETUP_FORMS[game.kind] ? [] : (game.options || []).filter((o) => !o.fixture);
-  const HOLDER_WORDS = {open: () => t("open"), bot: () => t("bot"), "bot-hard": () => t("hard bot"), host: () => t("on this device")};
+  const HOLDER_WORDS = {open: () => t("open"), bot: () => t("bot"), "bot-hard": () => t("hard bot"), "bot-expert": () => t("expert bot"), host: () => t("on this device")};
   // a physical table's lobby (the stand-alone auction): no bots, clock, takeover or rating
   const ONLINE_ONLY = ["takeover-level", "clock-box", "rated"];
   const seatsHelp = $("seat-holders").querySelector(".help");

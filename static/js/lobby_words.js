@@ -15,6 +15,7 @@ export function botWords(level) {
 
 /** Who plays a seat taken over after a timeout or a resignation, in words. */
 export function takeoverText(level) {
+  if (level === "expert") return t("timeouts and resignations: expert bot");
   return level === "hard" ? t("timeouts and resignations: hard bot") : t("timeouts and resignations: normal bot");
 }
 

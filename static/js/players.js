@@ -68,7 +68,7 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
       nameLine.append(el("span", {class: "tag warn", text: t("away"), title: t("time ran out: the platform moves for this seat until its player is back")}));
     }
     // a bot seat says its level in words: "bot (hard)" (a game from before levels: "bot")
-    if (bots.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: levels[p.seat] ? t("bot ({level})", {level: levels[p.seat] === "hard" ? t("hard") : t("normal")}) : t("bot")}));
+    if (bots.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: levels[p.seat] ? t("bot ({level})", {level: {hard: t("hard"), expert: t("expert")}[levels[p.seat]] || t("normal")}) : t("bot")}));
     else if (connected) {
       const online = connected.includes(p.seat);
       // role img: an aria-label on a span with no role is not read (axe aria-prohibited-attr)

@@ -86,7 +86,8 @@ def test_bombay_bazar_solo_board_log_and_breakdown_in_german(guest, size: str) -
     page.goto(f"/games/{game_id}")
     page.locator("html[lang=de]").wait_for(state="attached")
     breakdown = page.get_by_test_id("breakdown")
-    breakdown.get_by_text("Rüssellänge (T)").first.wait_for()
+    # a phone shows the breakdown as cards, a desktop as a table: the one in view
+    breakdown.locator(":visible", has_text="Rüssellänge (T)").first.wait_for()
     text = breakdown.inner_text()
     assert "Leere Felder (E)" in text and "Offene Öffnungen (U)" in text, text
     solo = page.get_by_test_id("bb-solo-score").inner_text()
