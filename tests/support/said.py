@@ -12,6 +12,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from app.games.base import Engine, Rng
+from app.games.messages import english as english_of
 from app.games.messages import is_message
 from app.i18n.catalogues import po_path
 from app.i18n.render import render
@@ -60,6 +61,19 @@ def said(message: dict[str, Any], lang: str, books: Catalog, english: re.Pattern
     found = english.search(without_names)
     assert found is None, f"{lang}: English {found.group(0)!r} left in {text!r}"
     return text
+
+
+def said_breakdown(outcome: Any, lang: str, books: Catalog, english: re.Pattern[str],
+                   names: Sequence[str]) -> None:
+    """Every label and item of an outcome's breakdown: its English is its message's, and its
+    message is said in ``lang`` (as `said` checks it)."""
+    for seat in outcome.breakdown:
+        for line in seat["lines"]:
+            assert line["label"] == english_of(line["message"])
+            said(line["message"], lang, books, english, names)
+            assert line["items"] == [english_of(m) for m in line["item_messages"]]
+            for item in line["item_messages"]:
+                said(item, lang, books, english, names)
 
 
 def bot_game(engine: Engine, names: Sequence[str], options: dict[str, Any],

@@ -15,7 +15,7 @@ from app.games.bombay_bazar import ENGINE
 from app.games.bombay_bazar.data import PICTURE_IDS
 from app.games.messages import english
 from app.i18n.render import render
-from tests.support.said import bot_game, catalogue, english_words, said
+from tests.support.said import bot_game, catalogue, english_words, said, said_breakdown
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 _COMMON = {"elephants?", "trunks?", "piece", "cells?", "row", "round", "ended", "medals?",
@@ -65,13 +65,7 @@ def test_bot_games_logs_and_outcomes_have_no_english_no_gap_and_no_raw_id(
             said(ENGINE.describe_message(event, NAMES), lang, books, ENGLISH[lang], NAMES)
         outcome = ENGINE.outcome(states[-1])
         assert outcome is not None and outcome.breakdown
-        for seat in outcome.breakdown:
-            for line in seat["lines"]:
-                assert line["label"] == english(line["message"])
-                said(line["message"], lang, books, ENGLISH[lang], NAMES)
-                assert line["items"] == [english(m) for m in line["item_messages"]]
-                for item in line["item_messages"]:
-                    said(item, lang, books, ENGLISH[lang], NAMES)
+        said_breakdown(outcome, lang, books, ENGLISH[lang], NAMES)
     assert kinds >= {"ElephantChosen", "ElephantsClosed", "StartPlayerChosen", "ParityStarted",
                      "TokensHidden", "ParityCalled", "ParityRevealed", "PiecePlaced",
                      "PlayerEliminated", "RoundEnded", "GameEnded"}

@@ -13,7 +13,7 @@ from app.games.grand_bazaar import ENGINE
 from app.games.grand_bazaar.moves import Trade
 from app.games.messages import english
 from app.i18n.render import render
-from tests.support.said import bot_game, catalogue, english_words, said
+from tests.support.said import bot_game, catalogue, english_words, said, said_breakdown
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 _COMMON = {"sapphires?", "rub(y|ies)", "emeralds?", "sold", "bought", "passed", "money", "holds",
@@ -56,13 +56,7 @@ def test_a_bot_game_s_log_and_outcome_have_no_english_no_gap_and_no_raw_id(
         said(ENGINE.describe_message(event, NAMES), lang, books, ENGLISH[lang], NAMES)
     outcome = ENGINE.outcome(states[-1])
     assert outcome is not None and outcome.breakdown
-    for seat in outcome.breakdown:
-        for line in seat["lines"]:
-            assert line["label"] == english(line["message"])
-            said(line["message"], lang, books, ENGLISH[lang], NAMES)
-            assert line["items"] == [english(m) for m in line["item_messages"]]
-            for item in line["item_messages"]:
-                said(item, lang, books, ENGLISH[lang], NAMES)
+    said_breakdown(outcome, lang, books, ENGLISH[lang], NAMES)
 
 
 def _trades() -> list[Trade]:
