@@ -1,7 +1,7 @@
 """Accessibility checks of every kind of page (issue 13, point 18; issue 29: in every
 language): the pages looked at, the people and games they are looked at with, and the check
-itself, shared by tests/browser/test_accessibility*.py (one module per language, so that the
-three run on different workers).
+itself, run by tests/browser/test_accessibility.py (one class per language, so that the three
+run on different workers).
 
 axe-core 4.14 (vendored in tests/browser/vendor/, injected into each page) checks the WCAG 2.1
 A and AA rules on every kind of page at 1280x800 and 390x844: the home page (before and after
