@@ -5,36 +5,26 @@ a private game to anyone else."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
-import pytest
 
-from tests.conftest import BACKENDS, database_url, start_game
+from tests.conftest import start_game
+from tests.support import outside as outside_fixtures
 from tests.support.accounts import claim
 from tests.support.games import wait_for
 from tests.support.mailbox import parts
 from tests.support.outside import (
     Outside,
     link_in,
-    outside_server,
     play_turn,
     subscribe,
     verified_account,
 )
 
-
-@pytest.fixture(scope="module", params=BACKENDS)
-def outside(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-            ) -> Iterator[Outside]:
-    with outside_server(database_url(request.param, tmp_path_factory.mktemp("db"))) as out:
-        yield out
-
-
-@pytest.fixture
-def server(outside: Outside) -> Any:  # the `players` fixture plays on this server
-    return outside.server
+# the server with its mail and push services, on each database (tests/support/outside.py)
+outside = outside_fixtures.outside
+server = outside_fixtures.server
 
 
 def turn_mails(outside: Outside, address: str) -> list[Any]:

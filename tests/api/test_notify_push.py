@@ -5,27 +5,22 @@ removed; quiet hours hold a push back; a stranger to a private game is told noth
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from tests.conftest import BACKENDS, database_url, start_game
+from tests.conftest import start_game
+from tests.support import outside as outside_fixtures
 from tests.support.games import wait_for
-from tests.support.outside import VAPID_PUBLIC, Outside, outside_server, play_turn, subscribe
+from tests.support.outside import (
+    VAPID_PUBLIC,
+    Outside,
+    play_turn,
+    subscribe,
+)
 from tests.support.push_service import vapid_valid
 
-
-@pytest.fixture(scope="module", params=BACKENDS)
-def outside(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-            ) -> Iterator[Outside]:
-    with outside_server(database_url(request.param, tmp_path_factory.mktemp("db"))) as out:
-        yield out
-
-
-@pytest.fixture
-def server(outside: Outside) -> Any:
-    return outside.server
+# the server with its mail and push services, on each database (tests/support/outside.py)
+outside = outside_fixtures.outside
+server = outside_fixtures.server
 
 
 def test_the_settings_hand_the_vapid_public_key(outside: Outside, players: Any) -> None:

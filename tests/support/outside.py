@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
+import pytest
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.notify.models import OutboxRow
 from app.notify.vapid import new_private_key, public_key
-from tests.conftest import Player, ServerThread, free_port, make_settings
+from tests.conftest import BACKENDS, Player, ServerThread, database_url, free_port, make_settings
 from tests.support.accounts import claim
 from tests.support.mailbox import Mailbox, parts
 from tests.support.push_service import PushService
@@ -66,6 +67,21 @@ def outside_server(database_url: str, **overrides: Any) -> Iterator[Outside]:
                                  **box.settings(), **overrides)
         with ServerThread(settings, port=port) as srv:
             yield Outside(srv, box, pushes, database_url)
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def outside(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+            ) -> Iterator[Outside]:
+    """The server with its mail and push services, on each database (a test module imports
+    this fixture and `server` to play on it)."""
+    with outside_server(database_url(request.param, tmp_path_factory.mktemp("db"))) as out:
+        yield out
+
+
+@pytest.fixture
+def server(outside: Outside) -> Any:
+    """The `players` fixture plays on the outside server."""
+    return outside.server
 
 
 def token_of(url: str) -> str:
