@@ -20,6 +20,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+import app.games  # noqa: F401  (registers every engine, whose option words are extracted)
+from app.games.base import all_engines
 from app.i18n import DEFAULT, LANGUAGES
 from app.i18n.catalogues import LOCALE_DIR, po_path
 
@@ -67,9 +69,6 @@ def option_words() -> list[tuple[str, str]]:
     (app/games/base.py ``Option``), and the pages say them with ``t()``. The labels of seat
     choices are left out (the lobby names a seat by its holder), and test fixtures are never
     shown."""
-    import app.games  # noqa: F401  (registers every engine)
-    from app.games.base import all_engines
-
     found: list[tuple[str, str]] = []
     for engine in all_engines():
         where = f"app/games/{engine.kind.replace('-', '_')}/options"

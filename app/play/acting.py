@@ -38,19 +38,29 @@ def refuse_not_to_act(live: LiveGame, seat: int) -> None:
         raise forbidden("NOT_YOUR_TURN", "it is not your turn")
 
 
-def held_seat(live: LiveGame, user_id: str, seat: int | None) -> int:
-    """The seat the caller acts for in a playable game (requested, or the one to act); refuses
-    a caller who holds none."""
-    refuse_unplayable(live)
+def own_seat(live: LiveGame, user_id: str, seat: int | None) -> int:
+    """The seat the caller acts for (requested, or the one to act); refuses a caller who holds
+    none."""
     acting = resolve_seat(live, user_id, seat)
     if acting is None:
         raise forbidden("NOT_YOUR_SEAT", "you hold no seat in this game")
     return acting
 
 
-def playing_seat(live: LiveGame, user_id: str, seat: int | None) -> int:
-    """``held_seat``, refusing a seat that resigned: its bot plays it now."""
-    acting = held_seat(live, user_id, seat)
-    if acting in live.resigned:
+def refuse_resigned(live: LiveGame, seat: int) -> None:
+    """Refuse a seat that resigned: its bot plays it now."""
+    if seat in live.resigned:
         raise forbidden("RESIGNED", "this seat has resigned; the bot plays it")
+
+
+def held_seat(live: LiveGame, user_id: str, seat: int | None) -> int:
+    """`own_seat` in a playable game."""
+    refuse_unplayable(live)
+    return own_seat(live, user_id, seat)
+
+
+def playing_seat(live: LiveGame, user_id: str, seat: int | None) -> int:
+    """``held_seat``, refusing a seat that resigned."""
+    acting = held_seat(live, user_id, seat)
+    refuse_resigned(live, acting)
     return acting

@@ -24,12 +24,17 @@ from app.games.base import HOST, GameError, RecordingRng, Reveal, SeededRng
 from app.metrics import Metrics
 from app.play import clock, notices, turn_rows
 from app.play import repository as repo
-from app.play.acting import refuse_not_to_act, refuse_stale, refuse_unplayable
+from app.play.acting import (
+    own_seat,
+    refuse_not_to_act,
+    refuse_resigned,
+    refuse_stale,
+    refuse_unplayable,
+)
 from app.play.finisher import Finisher, outcome_json
 from app.play.games_cache import GamesCache
 from app.play.live import LiveGame
 from app.play.move_record import MoveRecord
-from app.play.seats import resolve_seat
 from app.play.typed_moves import read_typed
 from app.play.writer import MoveWriter
 from app.realtime.hub import Hub
@@ -101,18 +106,14 @@ class MovePipeline:
                 raise forbidden("NOT_HOST", "only the host may make this move")
             acting: int = HOST
         else:
-            resolved = resolve_seat(live, user_id, seat)
-            if resolved is None:
-                raise forbidden("NOT_YOUR_SEAT", "you hold no seat in this game")
-            acting = resolved
+            acting = own_seat(live, user_id, seat)
         if client_move_id:
             done = live.client_moves.get((acting, client_move_id))
             if done is not None:
                 return {"seq": done[0], "seat": acting, "events": done[1]}
         if acting == HOST:
             return await self.commit(live, HOST, move, seq, client_move_id, "host")
-        if acting in live.resigned:
-            raise forbidden("RESIGNED", "this seat has resigned; the bot plays it")
+        refuse_resigned(live, acting)
         if text is not None:
             move = read_typed(live, acting, text, seq)
         return await self.commit(live, acting, move, seq, client_move_id, "player")
