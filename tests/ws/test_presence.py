@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from app.realtime.presence import SPECTATOR_NOTICE_SECONDS
 from tests.conftest import start_game
 from tests.support.sockets import Viewer
 
@@ -35,10 +36,14 @@ def test_presence_is_sent_when_a_seat_connects_and_spectators_are_counted_sparin
     mine.recv_type("snapshot")
     frames_for(mine, 1.3)  # Ann's own arrival
     # twenty spectators come: Ann hears of them once, not twenty times
+    # (a loaded machine may take longer than a notice interval to open twenty sockets: then one
+    # notice per interval the arrivals spanned is still sparing; the last one counts them all)
+    began = time.monotonic()
     crowd = [Viewer(server.url, game_id, None) for _ in range(20)]
+    spanned = time.monotonic() - began
     heard = presence(frames_for(mine, 1.6))
-    assert len(heard) == 1, heard
-    assert heard[0]["spectators"] == 20 and heard[0]["connected"] == [0]
+    assert 1 <= len(heard) <= 1 + int(spanned / SPECTATOR_NOTICE_SECONDS), (spanned, heard)
+    assert heard[-1]["spectators"] == 20 and heard[-1]["connected"] == [0]
     # a second tab of Ann's changes no seat: nothing is sent
     tab = Viewer(server.url, game_id, ann.token)
     assert presence(frames_for(mine, 0.5)) == []
@@ -46,11 +51,14 @@ def test_presence_is_sent_when_a_seat_connects_and_spectators_are_counted_sparin
     bobs = Viewer(server.url, game_id, bob.token)
     heard = presence(frames_for(mine, 0.5))
     assert [f["connected"] for f in heard] == [[0, 1]], heard
-    # the crowd leaves: at most one more notice, with the count it ends at
+    # the crowd leaves: sparingly again, ending at the count it ends at
+    began = time.monotonic()
     for sock in crowd:
         sock.close()
+    spanned = time.monotonic() - began
     heard = presence(frames_for(mine, 1.6))
-    assert len(heard) == 1 and heard[0]["spectators"] == 0, heard
+    assert 1 <= len(heard) <= 1 + int(spanned / SPECTATOR_NOTICE_SECONDS), (spanned, heard)
+    assert heard[-1]["spectators"] == 0, heard
     # Bob leaves: told at once; Ann's second tab closing is not a change
     bobs.close()
     heard = presence(frames_for(mine, 0.5))
