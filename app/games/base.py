@@ -23,7 +23,7 @@ from typing import Any, Protocol, TypeVar
 from app.games import text_view
 from app.games.breakdown import Breakdown
 from app.games.breakdown import to_json as breakdown_json
-from app.games.messages import N_, english, malformed, say
+from app.games.messages import N_, english, say
 
 Seat = int
 HOST: Seat = -1
@@ -442,38 +442,38 @@ def check_move(move: object, shapes: MoveShapes, rule: str = "") -> Move:
     app.games.base.InvalidMove: BAZ-21: Buy: stall must be an integer
     """
     if not isinstance(move, dict):
-        raise _malformed(rule, "a move must be a JSON object with a type")
+        raise _malformed(rule, say("a move must be a JSON object with a type"))
     kind = move.get("type")
     if not isinstance(kind, str):
-        raise _malformed(rule, "a move's type must be a string: one of {types}",
-                        types=", ".join(shapes))
+        raise _malformed(rule, say("a move's type must be a string: one of {types}",
+                                   types=", ".join(shapes)))
     shape = shapes.get(kind)
     if shape is None:
-        raise _malformed(rule, "unknown move type {kind}; expected one of {types}",
-                        kind=repr(kind[:40]), types=", ".join(shapes))
+        raise _malformed(rule, say("unknown move type {kind}; expected one of {types}",
+                                   kind=repr(kind[:40]), types=", ".join(shapes)))
     missing = [name for name, spec in shape.items() if spec.required and name not in move]
     if missing:
-        raise _malformed(rule, "{kind} lacks the field(s) {fields}", kind=kind,
-                        fields=_shown(missing))
+        raise _malformed(rule, say("{kind} lacks the field(s) {fields}", kind=kind,
+                                   fields=_shown(missing)))
     unknown = [name for name in move if name != "type" and name not in shape]
     if unknown:
-        raise _malformed(rule, "{kind} has unknown field(s) {fields}", kind=kind,
-                        fields=_shown(unknown))
+        raise _malformed(rule, say("{kind} has unknown field(s) {fields}", kind=kind,
+                                   fields=_shown(unknown)))
     for name, spec in shape.items():
         if name in move and not spec.accepts(move[name]):
             if spec.reason:
-                raise _malformed(spec.rule or rule, spec.reason)
-            raise _malformed(rule, "{kind}: {field} must be {expected}", kind=kind, field=name,
-                             expected=_either([say(_KIND_NAMES[k]) for k in spec.kinds]))
+                raise _malformed(spec.rule or rule, say(spec.reason))
+            raise _malformed(rule, say("{kind}: {field} must be {expected}", kind=kind,
+                                       field=name, expected=_either([say(_KIND_NAMES[k])
+                                                                     for k in spec.kinds])))
     return move
 
 
-def _malformed(rule: str, text: str, **args: Any) -> InvalidMove:
-    """`malformed`, or without a rule the words alone."""
-    if rule:
-        return malformed(rule, text, **args)
-    message = say(text, **args)
-    return InvalidMove(english(message), message=message)
+def _malformed(rule: str, message: dict[str, Any]) -> InvalidMove:
+    """An `InvalidMove` whose reason is ``message``, after ``rule`` when there is one (as
+    messages.py `malformed` makes it)."""
+    reason = f"{rule}: {english(message)}" if rule else english(message)
+    return InvalidMove(reason, message=message, rule=rule or None)
 
 
 def _either(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:

@@ -108,7 +108,8 @@ def parse_tokens(value: Any) -> tuple[int, ...]:
         index = _colour(key)
         n = _int(n, f"tokens.{key}")
         if not 0 <= n <= 100:
-            raise malformed("BAZ-21", "{field} must be between 0 and 100", field=f"tokens.{key}")
+            field = f"tokens.{key}"
+            raise malformed("BAZ-21", "{field} must be between 0 and 100", field=field)
         counts[index] = n
     return tuple(counts)
 
@@ -126,11 +127,11 @@ def parse_move(move: Any) -> ParsedMove:
     if kind == "Trade":
         eq, direction = move["equation_id"], move["direction"]
         if eq not in EQUATIONS:
-            raise malformed("BAZ-21", "equation_id must be an equation id such as {example} "
-                            "(card.k)", example='"1.1"')
+            raise malformed("BAZ-21", 'equation_id must be an equation id such as "{example}" '
+                            "(card.k)", example="1.1")
         if direction not in DIRECTIONS:
-            raise malformed("BAZ-21", "direction must be {one} or {other}",
-                            one='"left-to-right"', other='"right-to-left"')
+            raise malformed("BAZ-21", 'direction must be "{one}" or "{other}"',
+                            one="left-to-right", other="right-to-left")
         return Trade(eq, direction)
     if kind == "Buy":
         stall = move["stall"]

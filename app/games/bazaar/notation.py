@@ -149,10 +149,11 @@ def _trade(state: BazaarState, equation_id: str | None, give: Counts, get: Count
                          give=give_letters, get=get_letters)
         if len({eq for eq, _ in fits}) > 1:
             # an ambiguity has its own code (AMBIGUOUS_MOVE), so `refuse` cannot say it
+            example = " ".join((fits[0][0], f"{give_letters}>{get_letters}"))
             message = say("equations {equations} both trade {give} for {get}; put the one you "
                           "mean first, e.g. “{example}”", equations=_either(sorted(
                               {eq for eq, _ in fits})), give=give_letters, get=get_letters,
-                          example=f"{fits[0][0]} {give_letters}>{get_letters}")
+                          example=example)
             raise IllegalMove(f"BAZ-17: {english(message)}", "AMBIGUOUS_MOVE", message=message,
                               rule="BAZ-17")
     equation, direction = fits[0]

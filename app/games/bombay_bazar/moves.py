@@ -46,7 +46,7 @@ def parse(move: Any) -> Move:
         return {"type": kind, "hide": _in_range(move["hide"], "hide", 1, 3)}
     if kind == "CallParity":
         if move["call"] not in CALLS:
-            raise malformed("BOM-54", "call must be {odd} or {even}", odd="'odd'", even="'even'")
+            raise malformed("BOM-54", "call must be '{odd}' or '{even}'", odd="odd", even="even")
         return {"type": kind, "call": move["call"]}
     if move["picture"] not in PICTURE_IDS:
         raise malformed("BOM-54", "unknown picture")

@@ -56,7 +56,7 @@ def _trunk(t: dict[str, Any], view: dict[str, Any], seat: int | None,
     args = {"elephant": elephant_words(t.get("elephant")),
             "length": _length(len(t.get("path") or [])),
             "points": points(int(t.get("score") or 0)),
-            "state": say("sealed") if t.get("sealed") else say("open")}
+            "state": say("sealed") if t.get("sealed") else say("not sealed")}
     if t.get("seat") == seat:
         return say("The trunk of {elephant}, yours: {length}, {points}, {state}", **args)
     return say("The trunk of {elephant}, {who}: {length}, {points}, {state}",

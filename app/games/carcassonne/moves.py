@@ -50,7 +50,7 @@ def parse(move: Any) -> Move:
             raise malformed("CAR-12", "segment is a name such as {examples}",
                             examples="c0, r1, f2, cl")
         if fig not in ("follower", "builder"):
-            raise malformed("CAR-19", "kind is {one} or {other}", one='"follower"',
-                            other='"builder"')
+            raise malformed("CAR-19", 'kind is "{one}" or "{other}"', one="follower",
+                            other="builder")
         out["segment"], out["kind"] = seg, fig
     return out

@@ -58,16 +58,18 @@ def _counts(move: dict[str, Any], key: str) -> Triple:
     raw = move.get(key, {})
     unknown = sorted(str(k)[:40] for k in raw if k not in TYPES)
     if unknown:
-        raise malformed("GB-12", "{field} has unknown gem type(s): {types}",
-                        field=f"Trade.{key}", types=", ".join(unknown[:5]))
+        field = f"Trade.{key}"
+        raise malformed("GB-12", "{field} has unknown gem type(s): {types}", field=field,
+                        types=", ".join(unknown[:5]))
     values = []
     for t in TYPES:
         value = raw.get(t, 0)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise malformed("GB-12", "{field} must be a whole number", field=f"Trade.{key}.{t}")
+            raise malformed("GB-12", "{field} must be a whole number", field=".".join(
+                ("Trade", key, t)))
         if not 0 <= value <= _MAX_COUNT:
             raise malformed("GB-12", "{field} must be between 0 and {high}",
-                            field=f"Trade.{key}.{t}", high=_MAX_COUNT)
+                            field=".".join(("Trade", key, t)), high=_MAX_COUNT)
         values.append(value)
     return (values[0], values[1], values[2])
 
