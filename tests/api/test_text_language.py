@@ -41,7 +41,7 @@ def test_a_malformed_move_is_refused_in_the_caller_s_language(players: Any) -> N
     assert german.status_code == 422, german.text
     detail = german.json()["detail"]
     assert detail["code"] == "BAD_INPUT" and detail["rule"] == "BAZ-21"
-    assert detail["reason"] == "BAZ-21: stall muss 1 bis 4 sein"
+    assert detail["reason"] == "BAZ-21: der Stand muss 1 bis 4 sein"
     assert detail["message"] == {"id": "stall must be 1-{last}", "args": {"last": 4}}
     french = ann.post(f"/api/games/{game_id}/moves", headers=FRENCH,
                       json={"seq": seq, "move": {"type": "Buy"}})
