@@ -1,7 +1,7 @@
 """Text mode and the move box in German, in real Chromium (issue 29 with issue 31): a German
 browser reads the game in words with German headings and lines (the server's messages said by
-the page), a typed move of the wrong shape is refused in German with its rule, and the 404 page
-is German; at 1280x800 and 390x844 the page is no wider than the window. Screenshots go to
+the page), a typed move of the wrong shape is refused in German with its rule, the players
+panel and the "Confirm moves" bar of a typed move speak German, and the 404 page is German; at 1280x800 and 390x844 the page is no wider than the window. Screenshots go to
 /tmp/shots/i18n/."""
 
 from __future__ import annotations
@@ -55,6 +55,20 @@ def test_text_mode_reads_in_german(guest, problems, size: str) -> None:  # type:
     error.filter(has_text="der Stand muss 1 bis 4 sein").wait_for()
     assert error.get_by_role("link", name=re.compile("BAZ-21")).is_visible()
     shot(page, f"text-mode-de-refused-{size}")
+
+    # the players panel beside the text says the tokens, points and wares in German
+    panel = page.get_by_test_id("baz-player-0").inner_text()
+    assert "0 Steine" in panel and "0 Punkte − 0 Strafe" in panel and "0 Waren" in panel, panel
+    # with "Confirm moves" on, a typed move waits under its German words
+    page.get_by_test_id("confirm-moves").check()
+    type_move(page, "roll", False)
+    bar = page.get_by_test_id("move-confirm-bar")
+    bar.filter(has_text="Würfeln").wait_for()
+    shot(page, f"text-mode-de-confirm-{size}")
+    page.get_by_test_id("move-confirm").click()
+    page.wait_for_function("() => document.getElementById('page').dataset.seq !== '0'")
+    page.wait_for_function(TEXT_READY)
+    assert "Der Würfel zeigt" in view.inner_text()
     assert not problems.errors
 
 
