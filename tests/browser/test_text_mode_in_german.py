@@ -82,3 +82,32 @@ def test_the_404_page_is_german(guest, size: str) -> None:  # type: ignore[no-un
     assert page.get_by_role("link", name="Zurück zu den Spielen").is_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
     shot(page, f"not-found-de-{size}")
+
+
+BOARD_ENGLISH = re.compile(r"\b(Stalls?|Buy|give|take|sold out|cards? left|left|Die|Roll the die|"
+                           r"End turn|Exchange (cards|equations)|Scoring chart|Penalty Bazaar on|"
+                           r"Turns without|Star level|level|Your (first )?turn|is to act|"
+                           r"Not possible now|lack|the bank)\b")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_bazaar_board_speaks_german(guest, problems, size: str) -> None:  # type: ignore[no-untyped-def]
+    """The board itself, not only text mode: its prompt, headings, buttons, the reasons on the
+    disabled buttons and the scoring chart are German (the rule ids stay in the details)."""
+    page = guest("Anna", "/", locale="de-DE", viewport=SIZES[size])
+    game_id = start_against_bots(page, "bazaar", 2, {"first_player": 0})
+    page.goto(f"/games/{game_id}")
+    page.locator("html[lang=de]").wait_for(state="attached")
+    board = page.locator("#board")
+    page.get_by_test_id("baz-prompt").filter(has_text="Dein erster Zug: Würfle.").wait_for()
+    assert page.get_by_test_id("baz-roll").inner_text() == "Würfeln"
+    assert page.get_by_test_id("baz-stalls").get_by_role("heading").inner_text() == "Stände"
+    board.locator("details summary").click()  # the scoring chart and the game's status
+    words = board.inner_text().replace("Anna", "")
+    assert not BOARD_ENGLISH.search(words), BOARD_ENGLISH.search(words)
+    titles = board.locator("button[disabled][title]").evaluate_all(
+        "(bs) => bs.map((b) => b.title).filter(Boolean)")
+    assert "Der erste Zug der Partie muss ein Wurf sein" in titles, titles
+    assert [t for t in titles if BOARD_ENGLISH.search(t)] == [], titles
+    shot(page, f"bazaar-board-de-{size}")
+    assert not problems.errors
