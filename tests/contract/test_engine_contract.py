@@ -302,7 +302,7 @@ def test_arbitrary_json_moves_raise_only_game_errors(engine: Engine) -> None:
     )
 
     # Hypothesis's default count: the test above already tries every field of every move type
-    # with every wrong JSON type at real states; this is its random complement (was 300 a
+    # with every wrong JSON type at real states; this is its random complement (was 300 an
     # engine, docs/testing.md)
     @settings(max_examples=100, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow])
