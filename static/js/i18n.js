@@ -66,6 +66,12 @@ export function say(message) {
   return t(message.id, message.args || {});
 }
 
+/** A game, lobby or catalogue entry with its game's title in this language (a descriptive
+ * title, "Carcassonne: Bazaar auction", is in the catalogue; a game's own name is kept). */
+export function titled(item) {
+  return item && typeof item.title === "string" && item.title ? {...item, title: t(item.title)} : item;
+}
+
 /** "Ann, Bob and Cy" (or "Ann, Bob und Cy") the language's way; names stay as they are. */
 export function listWords(items) {
   const parts = (items || []).map(String);

@@ -26,7 +26,7 @@ import pytest
 
 from tests.browser.api import game, wait_finished
 from tests.support.carcassonne_page import play_to_the_end
-from tests.support.layout import layout_problems
+from tests.support.layout import cut_off, layout_problems
 from tests.support.lobby_page import create_lobby, start_game
 from tests.support.no_english import page_problems
 
@@ -48,15 +48,18 @@ class Story:
         self.names: list[str] = [NAME]
         self.steps: list[str] = []
         self.problems: list[str] = []
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for old in SHOTS.glob(f"{size}-*.png"):  # an earlier run's
+            old.unlink()
 
     def check(self, step: str, lang: str = "de", shot: bool = True) -> None:
         """No English, placeholder or raw id on the page, ``<html lang>`` right, the layout whole;
         what is wrong is kept, so that one run lists every step's problems."""
         self.steps.append(step)
         if shot:
-            SHOTS.mkdir(parents=True, exist_ok=True)
             self.page.screenshot(path=str(SHOTS / f"{self.size}-{len(self.steps):02d}-{step}.png"))
-        found = page_problems(self.page, lang, self.names) + layout_problems(self.page)
+        found = page_problems(self.page, lang, self.names) + layout_problems(self.page) \
+            + cut_off(self.page, ".side .actions > :is(button, a.button)")
         self.problems += [f"{step} ({lang}): {p}" for p in found if f"{step} ({lang}): {p}" not in self.problems]
 
 
@@ -119,7 +122,8 @@ def step_through_the_replay(story: Story, game_id: str, lang: str) -> None:
     page = story.page
     page.get_by_test_id("score-chart-svg").wait_for()
     page.get_by_test_id("log").locator(".log-text").first.wait_for()
-    page.get_by_test_id("step-label").filter(has_text=re.compile(r"\d")).wait_for()
+    # the first step comes once the replay's moves are read: a loaded machine may take long
+    page.get_by_test_id("step-label").filter(has_text=re.compile(r"\d")).wait_for(timeout=60000)
     if page.get_by_test_id("to-start").is_enabled():  # the page opened at a later step
         page.get_by_test_id("to-start").click()
     page.get_by_test_id("step-label").filter(has_text=at(0)).wait_for()

@@ -22,7 +22,9 @@ LAYOUT = """() => {
   };
   const shown = (node) => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== "hidden";
   for (const node of document.querySelectorAll("main *, header *")) {
-    if (!shown(node) || node.closest(".sr-only")) continue;
+    // a board's shapes reach past the window when it is panned: its <svg> clips them (the
+    // <svg> itself is checked)
+    if (!shown(node) || node.closest(".sr-only") || node.ownerSVGElement) continue;
     const box = node.getBoundingClientRect();
     if (box.width && box.right > width + 1 && !scrolls(node)) {
       problems.push(`${node.tagName.toLowerCase()}.${node.className} reaches ${Math.round(box.right)} px: ${(node.textContent || "").trim().slice(0, 50)}`);
@@ -42,3 +44,21 @@ LAYOUT = """() => {
 def layout_problems(page: Any) -> list[str]:
     """What is too wide or cut off on the page as it is shown now."""
     return list(page.evaluate(LAYOUT))
+
+
+CUT = """(selector) => [...document.querySelectorAll(selector)].filter((node) => {
+  if (!node.getClientRects().length) return false;
+  const box = node.getBoundingClientRect();
+  for (let up = node.parentElement; up; up = up.parentElement) {
+    if (!/(auto|scroll|hidden)/.test(getComputedStyle(up).overflowY)) continue;
+    const frame = up.getBoundingClientRect();
+    if (box.top < frame.top - 1 || box.bottom > frame.bottom + 1) return true;
+  }
+  return false;
+}).map((node) => (node.textContent || "").trim().slice(0, 50))"""
+
+
+def cut_off(page: Any, selector: str) -> list[str]:
+    """The shown elements matching ``selector`` that a box of theirs cuts off at its top or
+    bottom (a panel that scrolls inside and hides half a button): their words."""
+    return [f'"{words}" cut off by its panel' for words in page.evaluate(CUT, selector)]

@@ -31,7 +31,7 @@ _LEFTOVER = re.compile(r"\{[A-Za-z_]\w*\}|%\(\w+\)[sd]")
 # raw ids: an error code (PILE_EMPTY), a tile by its id (BZ3, "tile K"), a message id's key,
 # or a value the page printed without words for it
 _RAW = re.compile(r"\b[A-Z]{2,}_[A-Z_]+\b|\bBZ\d+\b|\b(?:Tile|tile|Plättchen|tuile) [A-X]\b"
-                  r"|\bundefined\b|\bNaN\b|\[object Object\]|\bnull\b")
+                  r"|\bundefined\b|\bNaN\b|\[object Object\]")  # "null" is German for zero
 
 PAGE_TEXT = """() => {
   const shown = (node) => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== "hidden";
