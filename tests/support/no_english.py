@@ -28,10 +28,10 @@ MIN_CHARS = 10
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_]\w*\}|%\(\w+\)[sd]|%[sd]")
 _TAG = re.compile(r"<[^>]+>")
 _LEFTOVER = re.compile(r"\{[A-Za-z_]\w*\}|%\(\w+\)[sd]")
-# raw ids: an error code (PILE_EMPTY), a tile by its id (BZ3, "tile K"), a message id's key,
-# or a value the page printed without words for it
+# raw ids: an error code (PILE_EMPTY), a tile by its id (BZ3, "tile K"), a guest's mark as the
+# server makes it ("guest #3f2a"), or a value the page printed without words for it
 _RAW = re.compile(r"\b[A-Z]{2,}_[A-Z_]+\b|\bBZ\d+\b|\b(?:Tile|tile|Plättchen|tuile) [A-X]\b"
-                  r"|\bundefined\b|\bNaN\b|\[object Object\]")  # "null" is German for zero
+                  r"|\bguest #\w+|\bundefined\b|\bNaN\b|\[object Object\]")  # "null" is German for zero
 
 PAGE_TEXT = """() => {
   const shown = (node) => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== "hidden";
