@@ -123,7 +123,12 @@ def step_through_the_replay(story: Story, game_id: str, lang: str) -> None:
     page.get_by_test_id("score-chart-svg").wait_for()
     page.get_by_test_id("log").locator(".log-text").first.wait_for()
     # the first step comes once the replay's moves are read: a loaded machine may take long
-    page.get_by_test_id("step-label").filter(has_text=re.compile(r"\d")).wait_for(timeout=60000)
+    try:
+        page.get_by_test_id("step-label").filter(has_text=re.compile(r"\d")).wait_for(timeout=60000)
+    except Exception as failed:  # what the page shows instead, to tell why
+        page.screenshot(path=str(SHOTS / f"{story.size}-replay-not-shown.png"))
+        label = page.get_by_test_id("step-label").inner_text()
+        raise AssertionError(f"{page.url}: the replay shows no step ({label!r})") from failed
     if page.get_by_test_id("to-start").is_enabled():  # the page opened at a later step
         page.get_by_test_id("to-start").click()
     page.get_by_test_id("step-label").filter(has_text=at(0)).wait_for()
@@ -164,7 +169,8 @@ def the_story(new_context, problems, size: str, viewport: dict[str, int],
     page.go_back()
     page.go_back()
     page.locator("#outcome-title").filter(has_text="Endstand").wait_for()
-    page.locator(".side").get_by_role("link", name="Wiederholung").click()
+    page.locator(".side").get_by_role("link", name="Wiederholung", exact=True).click()
+    page.wait_for_url(re.compile(r"/replay"))
     step_through_the_replay(story, game_id, "de")
 
     page.get_by_test_id("language-picker").select_option("fr")
@@ -178,9 +184,11 @@ def the_story(new_context, problems, size: str, viewport: dict[str, int],
 def test_a_german_visitor_plays_a_whole_bazaar_game_and_replays_it_in_german_then_french(
         new_context, problems) -> None:  # type: ignore[no-untyped-def]
     made = the_story(new_context, problems, "desktop", DESKTOP, limit=400)
-    # a whole game: every tile placed, and the bazaar auctions were met
+    # a whole game: every tile placed, and the bazaar auctions were met (each player is the
+    # auctioneer once in a bazaar round, CAR-60; whether the person then raises, passes or
+    # settles depends on the bot and the draw)
     assert made.count("place") >= 20, made
-    assert {"figure", "open", "bid"} <= set(made), made
+    assert {"figure", "open"} <= set(made), made
 
 
 def test_a_german_visitor_on_a_phone_plays_part_of_the_game_and_replays_it_in_french(
