@@ -7,11 +7,19 @@
 
 import {el, svg, clear, seatColor} from "/static/js/dom.js";
 import {words, showError} from "/static/js/words.js";
-import {t} from "/static/js/i18n.js";
+import {listWords, t, tn} from "/static/js/i18n.js";
 import {eventText} from "/static/js/log.js";
 
 const COLOURS = ["R", "W", "B", "G", "Y"];
 const COLOUR_NAMES = {R: "red", W: "white", B: "blue", G: "green", Y: "yellow"};
+// the colours and counted tokens in the page's language: the same message ids as the log's
+// (app/games/bazaar/words.py COLOUR_WORDS, COUNTED), so the catalogue already holds them
+const COUNTED = {R: "{n} red", W: "{n} white", B: "{n} blue", G: "{n} green", Y: "{n} yellow"};
+
+/** A colour by its letter, in the page's language. */
+function colourWord(c) {
+  return COLOUR_NAMES[c] ? t(COLOUR_NAMES[c]) : c;
+}
 const LTR = "left-to-right";
 const RTL = "right-to-left";
 
@@ -36,7 +44,7 @@ function chip(colour, size = 20) {
   // inline size: the page's `.board svg {width: 100%}` is meant for whole-board drawings
   return svg("svg", {class: "baz-chip", viewBox: `0 0 ${size} ${size}`, width: size, height: size,
     style: `width:${size}px;height:${size}px;display:inline-block`,
-    role: "img", "aria-label": COLOUR_NAMES[colour]}, [
+    role: "img", "aria-label": colourWord(colour)}, [
     svg("circle", {cx: r, cy: r, r: r - 1, class: `baz-token baz-${colour}`}),
     svg("text", {x: r, y: r + 0.5, class: `baz-letter baz-letter-${colour}`, "text-anchor": "middle",
       "dominant-baseline": "central", "font-size": size * 0.55, text: colour}),
@@ -53,36 +61,39 @@ function chips(counts, size = 18, extraClass = "") {
 /** Counts per colour as "chip ×n" cells (bank, hands). */
 function tally(counts, testid) {
   return el("span", {class: "baz-tally", "data-testid": testid}, COLOURS.map((c) =>
-    el("span", {class: `baz-tally-cell${counts[c] ? "" : " zero"}`, title: `${COLOUR_NAMES[c]}: ${counts[c] || 0}`},
+    el("span", {class: `baz-tally-cell${counts[c] ? "" : " zero"}`, title: `${colourWord(c)}: ${counts[c] || 0}`},
       [chip(c, 16), el("span", {class: "baz-count", text: String(counts[c] || 0)})])));
 }
 
-/** Counts in words, in colour order: "2 red and 1 white". */
+/** Counts in words, in colour order and the page's language: "2 red and 1 white". */
 function countWords(counts) {
-  const parts = COLOURS.filter((c) => counts[c]).map((c) => `${counts[c]} ${COLOUR_NAMES[c]}`);
-  if (!parts.length) return "nothing";
-  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+  const parts = COLOURS.filter((c) => counts[c]).map((c) => t(COUNTED[c], {n: counts[c]}));
+  if (!parts.length) return t("nothing");
+  return listWords(parts);
 }
 
-/** A move in words for the "Confirm moves" bar (static/js/move-confirm.js). */
+/** A move in words for the "Confirm moves" bar (static/js/move-confirm.js), which a typed
+ * move passes too: in the page's language. */
 export function describeMove(move, view) {
   switch (move.type) {
     case "Buy": {
       const stall = view && view.stalls.find((s) => s.stall === move.stall);
       const top = stall && stall.top;
-      return top ? `Buy ware #${top.id}${top.star ? " (star)" : ""} from stall ${move.stall} for ${countWords(top.cost)}`
-        : `Buy the top card of stall ${move.stall}`;
+      if (!top) return t("Buy the top card of stall {stall}", {stall: move.stall});
+      const args = {id: top.id, stall: move.stall, cost: countWords(top.cost)};
+      return top.star ? t("Buy ★ ware #{id} from stall {stall} for {cost}", args)
+        : t("Buy ware #{id} from stall {stall} for {cost}", args);
     }
     case "Trade": {
       const eq = view && view.equations.find((e) => e.id === move.equation_id);
-      if (!eq) return "Make this trade";
+      if (!eq) return t("Make this trade");
       const [give, take] = move.direction === LTR ? [eq.left, eq.right] : [eq.right, eq.left];
-      return `Trade: give ${countWords(give)}, take ${countWords(take)}`;
+      return t("Trade: give {give}, take {take}", {give: countWords(give), take: countWords(take)});
     }
-    case "Roll": return "Roll the die";
-    case "EndTurn": return "End your turn";
-    case "ChooseColour": return `Take a ${COLOUR_NAMES[move.colour] || move.colour} token (wild roll)`;
-    case "ReturnTokens": return `Return ${countWords(move.tokens || {})} to the bank`;
+    case "Roll": return t("Roll the die");
+    case "EndTurn": return t("End your turn");
+    case "ChooseColour": return t("Take a {colour} token (wild roll)", {colour: colourWord(move.colour)});
+    case "ReturnTokens": return t("Return {tokens} to the bank", {tokens: countWords(move.tokens || {})});
     default: return null;
   }
 }
@@ -336,15 +347,18 @@ export function mount(root, ctx) {
    * the tokens by colour, their total, the score's points and penalties, and the wares bought. */
   function playerDetails(p) {
     if (!p || !p.tokens) return null;
-    const points = `${p.points} point${p.points === 1 ? "" : "s"}`;
-    const penalty = view && view.options && view.options.penalty === false ? "" : ` − ${p.penalties} penalty`;
+    const points = tn("{n} point", "{n} points", p.points);
+    const scored = view && view.options && view.options.penalty === false ? points
+      : t("{points} − {n} penalty", {points, n: p.penalties});
     const wares = p.bought ? p.bought.length : 0;
+    const tokens = tn("{n} token", "{n} tokens", p.token_count);
+    const bought = tn("{n} ware", "{n} wares", wares);
     return el("span", {class: "player-extra baz-player-extra", "data-testid": `baz-player-${p.seat}`}, [
       el("span", {class: "baz-player-tokens"}, [tally(p.tokens, `baz-tokens-${p.seat}`),
         el("span", {class: `baz-token-total${p.token_count > 7 ? " big" : ""}`,
-          text: `${p.token_count} token${p.token_count === 1 ? "" : "s"}`})]),
-      el("span", {text: `${points}${penalty}`}),
-      el("span", {title: (p.bought || []).map((w) => `#${w}`).join(" "), text: `${wares} ware${wares === 1 ? "" : "s"}`}),
+          text: tokens})]),
+      el("span", {text: scored}),
+      el("span", {title: (p.bought || []).map((w) => `#${w}`).join(" "), text: bought}),
     ]);
   }
 
