@@ -18,6 +18,7 @@ from fastapi.templating import Jinja2Templates
 from app.i18n import COOKIE as LANG_COOKIE
 from app.i18n import LANGUAGES, NAMES
 from app.i18n import jinja as i18n_jinja
+from app.i18n.catalogues import gettext_in
 from app.i18n.negotiation import choose
 from app.web.deps import identity_of, token_of
 
@@ -193,7 +194,7 @@ async def rules(request: Request, kind: str) -> HTMLResponse:
         "rules.html",
         page="rules",
         kind=kind,
-        title=_title_of(kind),
+        title=gettext_in(lang, _title_of(kind)),
         fragment=rules_fragment(kind, lang),
         needs_identity=False,
     )
