@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.notify.events import EVENTS, Choices, merged
 from app.notify.models import EmailAddress, NotifySettings, OutboxRow, PushSubscription
-from app.notify.words import languages_of, notice_text
+from app.notify.words import languages_of, notice_text, title_text
 
 BATCH = 50
 """Rows claimed at once by one sender."""
@@ -62,8 +62,8 @@ async def enqueue(session: AsyncSession, people: Iterable[str], notice: dict[str
     languages = await languages_of(session, people)
     # the words of each row in its recipient's language, made now (the row keeps them)
     words = {lang: notice_text(notice, lang)[:500] for lang in set(languages.values())}
-    base = {"kind": kind, "title": str(notice.get("title", ""))[:120], "path": _path(notice),
-            "dedupe": notice.get("dedupe")}
+    titles = {lang: title_text(notice, lang)[:120] for lang in set(languages.values())}
+    base = {"kind": kind, "path": _path(notice), "dedupe": notice.get("dedupe")}
     if email_on:
         for address in await session.scalars(select(EmailAddress).where(
                 EmailAddress.user_id.in_(people), EmailAddress.verified_at.is_not(None),
@@ -75,7 +75,8 @@ async def enqueue(session: AsyncSession, people: Iterable[str], notice: dict[str
             due = choice.next_digest(now) if digest else choice.quiet_until(now)
             rows.append(OutboxRow(user_id=address.user_id, channel="email", target="",
                                   digest=digest, due_at=due,
-                                  text=words[languages[address.user_id]], **base))
+                                  text=words[languages[address.user_id]],
+                                  title=titles[languages[address.user_id]], **base))
     if push_on:
         for sub in await session.scalars(select(PushSubscription).where(
                 PushSubscription.user_id.in_(people))):
@@ -83,11 +84,12 @@ async def enqueue(session: AsyncSession, people: Iterable[str], notice: dict[str
             if choice.wants(kind, "push"):
                 rows.append(OutboxRow(user_id=sub.user_id, channel="push", target=str(sub.id),
                                       digest=False, due_at=choice.quiet_until(now),
-                                      text=words[languages[sub.user_id]], **base))
+                                      text=words[languages[sub.user_id]],
+                                      title=titles[languages[sub.user_id]], **base))
     if not rows:
         return 0
     values = [{c: getattr(r, c) for c in ("user_id", "channel", "target", "digest", "due_at",
-                                          "text", *base)} for r in rows]
+                                          "text", "title", *base)} for r in rows]
     try:  # all at once, the usual case
         await session.execute(insert(OutboxRow), values)
         await session.commit()

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.games.messages import Message, is_message
+from app.games.messages import Message, is_message, say
 from app.i18n import DEFAULT, LANGUAGES
 from app.i18n.render import render
 from app.identity.models import User
@@ -39,6 +39,13 @@ def notice_text(notice: dict[str, Any], lang: str) -> str:
     if isinstance(message, dict) and is_message(message):
         return render(message, lang)
     return str(notice.get("text", ""))
+
+
+def title_text(notice: dict[str, Any], lang: str) -> str:
+    """A notice's game title in ``lang``: a descriptive title ("Carcassonne: Bazaar auction")
+    is in the catalogues; a game's own name reads the same in every language."""
+    title = str(notice.get("title", ""))
+    return render(say(title), lang) if title else ""
 
 
 def said(lang: str, message: Message) -> str:

@@ -70,7 +70,7 @@ def _others(live: LiveGame, person: str) -> list[str]:
 
 def turn_message(live: LiveGame, person: str) -> Message:
     """ "Your turn in Carcassonne with Bob." as a message, said in each reader's language."""
-    title, others = live.engine.title, _others(live, person)
+    title, others = say(live.engine.title), _others(live, person)  # a title said in words
     if others:
         return say("Your turn in {title} with {others}.", title=title, others=others)
     return say("Your turn in {title}.", title=title)
@@ -78,7 +78,7 @@ def turn_message(live: LiveGame, person: str) -> Message:
 
 def over_message(live: LiveGame, person: str, winners: list[str]) -> Message:
     """ "Your game of Carcassonne with Bob is over: Ann won." as a message."""
-    title, others = live.engine.title, _others(live, person)
+    title, others = say(live.engine.title), _others(live, person)
     result = say("{winners} won.", winners=winners) if winners else say("It has ended.")
     if others:
         return say("Your game of {title} with {others} is over: {result}", title=title,

@@ -21,6 +21,6 @@ async def remind(hub: Hub, live: LiveGame, seat: int, seconds_left: float, due_a
     await notices.tell(hub, notices.people_of(live, [seat]), {
         "kind": "reminder", "game_id": live.id, "title": title,
         "text": f"Your turn in {title}: {in_words(seconds_left)} left before the timeout.",
-        "message": say("Your turn in {title}: {left} left before the timeout.", title=title,
+        "message": say("Your turn in {title}: {left} left before the timeout.", title=say(title),
                        left=duration_parts(seconds_left)),
         "dedupe": f"reminder:{live.id}:{seat}:{int(due_at)}"}, outside)

@@ -4,12 +4,15 @@ French words of their own with every argument filled in."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from app.games.messages import english
 from app.i18n.render import render
+from app.notify.words import notice_text, title_text
+from app.play.notices import turn_message
 from app.play.origin import origin_message, origin_text
 from app.play.turn_clock import duration_parts
 from app.play.undo_log import TAKEN_BACK, UNDONE, undo_message, undo_text
@@ -46,3 +49,20 @@ def test_a_duration_is_said_in_each_language() -> None:
     assert [english(p) for p in parts] == ["2 days", "4 hours"]
     assert [render(p, "de") for p in parts] == ["2 Tage", "4 Stunden"]
     assert render(duration_parts(60)[0], "fr") == "moins d'une heure"
+
+
+def test_a_notice_names_a_descriptive_game_title_in_the_reader_s_language() -> None:
+    """The stand-alone auction's title is words, not a name: a notice, its mail subject and
+    its push title say it in the reader's language (a game's own name reads the same)."""
+    seats = [{"holder": "user", "user_id": "ann", "name": "Ann"},
+             {"holder": "user", "user_id": "bob", "name": "Bob"}]
+    for title, german in (("Carcassonne: Bazaar auction", "Carcassonne: Basar-Versteigerung"),
+                          ("Grand Bazaar", "Grand Bazaar")):
+        live = SimpleNamespace(engine=SimpleNamespace(title=title), seats=seats, resigned=[],
+                               host_id=None)
+        message = turn_message(live, "ann")  # type: ignore[arg-type]
+        notice = {"title": title, "message": message}
+        assert english(message) == f"Your turn in {title} with Bob."
+        assert notice_text(notice, "de") == f"Du bist am Zug in {german} mit Bob."
+        assert title_text(notice, "de") == german
+        assert title_text(notice, "en") == title
