@@ -101,6 +101,10 @@ points. Measured over the same 200 two-player games against the normal bot
 (docs/decisions.md, "The Carcassonne hard bot's placement"): the greedy's placement 72.0 %
 first places, its best three with the reply weighted 0.3 69.2 %, its best six within half a
 point with the reply at full weight 74.5 % (within two points: 74.8 %)."""
+EVAL_WEIGHT = 0.0
+"""Weight of the evaluation's estimated final margin after a placement (experiment)."""
+OWN_WEIGHT = 0.0
+"""Weight of the bot's own expected best next placement (experiment)."""
 
 
 def place_move(s: State, seat: int) -> Move:
@@ -115,9 +119,17 @@ def place_move(s: State, seat: int) -> Move:
     if len(options) == 1 or not unseen:
         return options[0][1]
     nxt = (seat + 1) % s.n
-    best = max(options, key=lambda o: o[0] - REPLY_WEIGHT * _reply(_after(s, seat, o), nxt,
-                                                                    unseen))
-    return best[1]
+
+    def worth(o: tuple[float, Move, Move | None]) -> float:
+        after = _after(s, seat, o)
+        v = o[0] - REPLY_WEIGHT * _reply(after, nxt, unseen)
+        if EVAL_WEIGHT:
+            v += EVAL_WEIGHT * evaluate(after, seat)
+        if OWN_WEIGHT:
+            v += OWN_WEIGHT * _reply(after, seat, unseen)
+        return v
+
+    return max(options, key=worth)[1]
 
 
 def _after(s: State, seat: int, option: tuple[float, Move, Move | None]) -> State:
