@@ -12,6 +12,13 @@ weighs the greedy's judgement, farmers included at this worth. Once an opponent 
 on the board the bot farms as the greedy does (`_contested`): a player that farms joins
 fields and outnumbers a lone farmer (CAR-37).
 
+Spare followers (issue 28, point 1, 2026-12-06 evening): once the bot holds more followers
+than it has turns left (the stack is drawn in turn order, CAR-13), a follower kept scores
+nothing (CAR-46), yet the greedy still charges for keeping one back. Then every figure is
+valued at what its feature should score at the end (points now plus the completion bonus and
+growth by odds.py; farms by `farm_worth`) with nothing charged (`spare`). It comes up in
+about one game in three, in the last turn or two (bench/README.md).
+
 Measured (bench/README.md, two players, bench/bot_strength.py's games 0-39): counting the
 cities a field may still reach and a cost of 3 put farmers everywhere early and starved the
 bot of followers (2 first places in 17 against normal); without the reach, at a cost of 5 and
