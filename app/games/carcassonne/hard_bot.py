@@ -10,7 +10,8 @@ worth for a seat is its estimate minus the best opponent's.
 
 * A tile in hand (`place_move`): of the greedy bot's placements that it values about the same as
   its best (each with the greedy's figure, farmers valued by hard_farms.py while no opponent
-  farms), the one that leaves the next seat least: the
+  farms, followers the bot can no longer use at their end worth), the one that leaves the
+  next seat least: the
   expected value of its best reply over every kind of tile it may draw, weighted by the unseen
   count of each (an exact expectation over the draw). The figure step then places the figure
   the placement was chosen with; on the last tile, the best figure by the final score.
@@ -101,6 +102,12 @@ points. Measured over the same 200 two-player games against the normal bot
 (docs/decisions.md, "The Carcassonne hard bot's placement"): the greedy's placement 72.0 %
 first places, its best three with the reply weighted 0.3 69.2 %, its best six within half a
 point with the reply at full weight 74.5 % (within two points: 74.8 %)."""
+OWN_WEIGHT = 0.0
+"""What a placement is credited for the bot's own expected best next placement (the same
+exact expectation over the unseen tiles as the reply), in the greedy's points; 0 turns it off.
+Tried at 1.0 (issue 28, point 1, 2026-12-06 evening): it doubles the CPU of a placement (mean
+about 100 ms) and 7 games could not tell it from the bot without it (bench/README.md); off
+until measured on a machine with time for a few hundred games."""
 
 
 def place_move(s: State, seat: int) -> Move:
@@ -115,9 +122,15 @@ def place_move(s: State, seat: int) -> Move:
     if len(options) == 1 or not unseen:
         return options[0][1]
     nxt = (seat + 1) % s.n
-    best = max(options, key=lambda o: o[0] - REPLY_WEIGHT * _reply(_after(s, seat, o), nxt,
-                                                                    unseen))
-    return best[1]
+
+    def worth(o: tuple[float, Move, Move | None]) -> float:
+        after = _after(s, seat, o)
+        v = o[0] - REPLY_WEIGHT * _reply(after, nxt, unseen)
+        if OWN_WEIGHT:
+            v += OWN_WEIGHT * _reply(after, seat, unseen)
+        return v
+
+    return max(options, key=worth)[1]
 
 
 def _after(s: State, seat: int, option: tuple[float, Move, Move | None]) -> State:

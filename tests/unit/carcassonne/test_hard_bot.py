@@ -322,6 +322,8 @@ def test_car_37_48_hard_farms_as_the_greedy_once_an_opponent_farms() -> None:
         seat = state.actor
         mine = hard_farms.figure_bonus(state, seat, state.ctx)
         greedy = bot._figure_bonus(state, seat, state.ctx)
+        if hard_farms.spare(state, seat):
+            continue  # spare followers are valued apart (the next test)
         if any(f.kind == "F" and any(s != seat for s, _n in f.followers)
                for f in state.feats.values()):
             contested += 1
@@ -330,3 +332,25 @@ def test_car_37_48_hard_farms_as_the_greedy_once_an_opponent_farms() -> None:
             differs += mine != greedy
     assert contested > 0
     assert differs > 0
+
+
+def test_car_20_46_spare_followers_are_placed_for_what_they_will_score() -> None:
+    """One tile is left after this one and the opponent draws it (CAR-13): with two followers
+    in hand, one can never be placed, and kept it scores nothing (CAR-46). The hard bot then
+    values a figure at what the feature should score at the end with nothing charged for
+    keeping it, and puts a follower on the new cloister (1 + its neighbour, CAR-41/46), where
+    the greedy, keeping followers back, skips; with one follower in hand it is not spare."""
+    from app.games.carcassonne import bot, hard_farms
+
+    g = Game(2, stack=["B", "B"], builder=False, abbey=False, bazaar=False)
+    g.move(ENGINE.legal_moves(g.state, 0)[0])
+    assert g.state.remaining() == 1
+    g.state.followers[0] = 2
+    assert hard_farms.spare(g.state, 0)
+    value, move = hard_farms.figure_bonus(g.state, 0, g.state.ctx)
+    assert move is not None and move["segment"] == "cl"
+    assert value == 2.0
+    assert bot._figure_bonus(g.state, 0, g.state.ctx)[1] is None
+    g.state.followers[0] = 1
+    assert not hard_farms.spare(g.state, 0)
+    assert hard_farms.figure_bonus(g.state, 0, g.state.ctx)[1] is None
