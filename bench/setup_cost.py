@@ -83,7 +83,14 @@ def start_server(args: argparse.Namespace) -> subprocess.Popen[bytes]:
                str(args.profile)]
     log = open(f"/tmp/setup_cost_server_{args.port}.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(cmd, cwd=args.root, env=env, stdout=log, stderr=subprocess.STDOUT)
-    wait_up(f"http://127.0.0.1:{args.port}/healthz")
+    try:
+        wait_up(f"http://127.0.0.1:{args.port}/healthz", 240)  # migrations on a busy machine
+        if proc.poll() is not None:  # another server held the port: it answered, not ours
+            raise RuntimeError(f"the server exited ({proc.returncode}): is the port taken?")
+    except BaseException:
+        proc.terminate()
+        proc.wait(timeout=60)
+        raise
     return proc
 
 
