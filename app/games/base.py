@@ -667,7 +667,9 @@ class Engine(ABC):
 
     def describe_message(self, event: Event, names: Sequence[str]) -> dict[str, Any] | None:
         """The event as a message (app/games/messages.py) that each client says in its own
-        language; None for a game whose log is still English words only (``describe``)."""
+        language; None for a game whose log is still English words only (``describe``).
+        When there is a message, ``describe`` must be that message said in English: the
+        platform builds only the message and takes the English from it."""
         return None
 
     def text_sections(self, view: dict[str, Any], seat: Seat | None,

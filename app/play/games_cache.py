@@ -89,11 +89,14 @@ class GamesCache:
         return live
 
     def _evict(self) -> None:
-        while len(self._cache) > CACHE_SIZE:
-            oldest, live = next(iter(self._cache.items()))
-            if live.lock.locked():
-                break
-            del self._cache[oldest]
+        """Least recently used out first, passing over the games whose lock is held (a move
+        or a bot's turn in progress): one busy game at the old end must not let the cache
+        grow past its bound."""
+        excess = len(self._cache) - CACHE_SIZE
+        if excess <= 0:
+            return
+        for game_id in [g for g, live in self._cache.items() if not live.lock.locked()][:excess]:
+            del self._cache[game_id]
 
     async def catch_up(self, live: LiveGame) -> None:
         """Apply the moves another instance committed after our seq."""

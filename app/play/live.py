@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.games.base import Engine, Event, Move, ReplayRng, Reveal, Seat
+from app.games.messages import english
 from app.json_text import json_text
 from app.play.origin import is_origin, origin_message, origin_text
 from app.play.undo_log import is_undo, is_undo_event, undo_message, undo_text
@@ -210,11 +211,14 @@ class LiveGame:
             seen = event if public else self.engine.redact_event(event, viewer)
             if seen is None:
                 continue
-            words = {**seen, "text": self.engine.describe(seen, self.names)}
+            # the line as data, for each client's language (issue 29), built once: its English
+            # is the message said in English (the engine contract suite holds every engine to
+            # that), and only a game without messages is asked for its words apart
             message = self.engine.describe_message(seen, self.names)
-            if message is not None:  # the line as data, for each client's language (issue 29)
-                words["message"] = message
-            out.append(words)
+            if message is None:
+                out.append({**seen, "text": self.engine.describe(seen, self.names)})
+            else:
+                out.append({**seen, "text": english(message), "message": message})
         return out
 
     def patch_frame(self, seq: int, viewer: Viewer) -> dict[str, Any] | None:

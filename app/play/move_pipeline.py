@@ -177,8 +177,9 @@ class MovePipeline:
         except IntegrityError:
             # someone else (another instance, another tab) took this seq first
             await self.games.catch_up(live)
-            raise conflict("STALE_SEQ", "the game is at seq {now}", args={"now": live.seq},
-                           seq=live.seq) from None
+            # said as every stale move is (app/play/acting.py refuse_stale)
+            raise conflict("STALE_SEQ", "the game is at seq {now}, not {seq}",
+                           args={"now": live.seq, "seq": new_seq - 1}, seq=live.seq) from None
         live.advance(new_seq, state, events, seat, reveal, undo[0] if undo else None)
         if actor == "player":
             live.away.discard(seat)  # a move of their own: the player is back (and in the log)

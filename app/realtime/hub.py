@@ -95,8 +95,14 @@ class Hub(ABC):
             log.warning("fan-out of a %s message failed (%s); delivered locally only",
                         message.get("type"), type(err).__name__)
             self.deliver(game_id, message)
+            self.publish_failed(game_id, message)
             return False
         return True
+
+    def publish_failed(self, game_id: str, message: Message) -> None:
+        """A message the hub could not carry to the other instances (delivered locally only);
+        a hub that can try again later does so here."""
+        return None
 
     async def start(self) -> None:
         return None

@@ -10,6 +10,14 @@ Redis may go away (issue 24, point 6): publishing then raises at once (`Hub.fan_
 that from failing a committed move), and the listener keeps subscribing again; when it is back
 it hands every local socket a ``resync`` notice, so that viewers read from the database the
 moves other instances committed meanwhile, without waiting for another move.
+
+A publish can also fail while the listener stays connected (a Redis too busy to answer within
+``TIMEOUT_SECONDS``, every connection taken): the other instances would then never hear of
+that move, and a seat waiting there for it would wait until the next move. So a failed notice
+that only says where a game is (``advanced``, ``takeback``) is kept, the latest per game, and
+published again every ``RETRY_SECONDS`` until it goes through; hearing it twice is harmless,
+as a socket reads only the moves it lacks. Chat lines and other notices are not sent again
+(the chat's history is read on resume).
 """
 
 from __future__ import annotations
@@ -30,6 +38,9 @@ TIMEOUT_SECONDS = 2.0
 """A publish or a connection attempt that takes longer has failed (a Redis that hangs must
 not hold a move's reply)."""
 RETRY_SECONDS = 1.0
+RESENT = frozenset({"advanced", "takeback"})
+"""The notices published again after a failure: they carry only a seq, so a late or a second
+copy changes nothing."""
 CONNECTIONS = 32
 """Connections to Redis at most (the listener's among them); a publish waits for a free one.
 redis-py's default pool refuses a request past 100 connections at once
@@ -48,6 +59,9 @@ class RedisHub(Hub):
             socket_connect_timeout=TIMEOUT_SECONDS))
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
         self._task: asyncio.Task[None] | None = None
+        self._unsent: dict[str, Message] = {}
+        """Per game, the latest notice of ``RESENT`` that a publish failed to carry."""
+        self._resending: asyncio.Task[None] | None = None
         self.connected = asyncio.Event()
         """Set while the listener is subscribed (tests and the resync wait for it)."""
 
@@ -63,10 +77,11 @@ class RedisHub(Hub):
         self.connected.set()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        for task in (self._task, self._resending):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         with contextlib.suppress(Exception):
             await self._pubsub.aclose()  # type: ignore[no-untyped-call]  # untyped in redis-py
         await self._client.aclose()
@@ -74,6 +89,30 @@ class RedisHub(Hub):
     async def publish(self, game_id: str, message: Message) -> None:
         await asyncio.wait_for(self._client.publish(f"{PREFIX}{game_id}", json.dumps(message)),
                                TIMEOUT_SECONDS)
+
+    def publish_failed(self, game_id: str, message: Message) -> None:
+        if message.get("type") not in RESENT:
+            return
+        kept = self._unsent.get(game_id)
+        if kept is None or int(message.get("seq", 0)) >= int(kept.get("seq", 0)):
+            self._unsent[game_id] = message
+        if self._resending is None or self._resending.done():
+            self._resending = asyncio.create_task(self._resend())
+
+    async def _resend(self) -> None:
+        """Publish the kept notices again until every one has gone through."""
+        while self._unsent:
+            await asyncio.sleep(RETRY_SECONDS)
+            for game_id, message in list(self._unsent.items()):
+                try:
+                    await self.publish(game_id, message)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    break  # still failing: the rest waits for the next round
+                if self._unsent.get(game_id) is message:  # nothing newer failed meanwhile
+                    del self._unsent[game_id]
+                log.info("a notice of game %s reached the other instances late", game_id)
 
     async def _listen(self) -> None:
         while True:

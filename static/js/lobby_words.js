@@ -4,13 +4,12 @@
 // clock, the takeover bot, private or public, rated or casual, and the seats by their names.
 
 import {t, tn} from "./i18n.js";
-
-// Bot levels (app/games/bots.py LEVELS), in words.
-const LEVEL_WORDS = {normal: () => t("normal"), hard: () => t("hard"), expert: () => t("expert")};
+import {levelWord} from "./bot_levels.js";
 
 /** A bot seat's words: "Bot (hard)"; "Bot" for a seat of an older lobby without a level. */
 export function botWords(level) {
-  return LEVEL_WORDS[level] ? t("Bot ({level})", {level: LEVEL_WORDS[level]()}) : t("Bot");
+  const word = levelWord(level);
+  return word ? t("Bot ({level})", {level: word}) : t("Bot");
 }
 
 /** Who plays a seat taken over after a timeout or a resignation, in words. */

@@ -6,11 +6,10 @@
 
 import {el, clear, seatColor} from "./dom.js";
 import {t, say} from "./i18n.js";
+import {levelWord} from "./bot_levels.js";
 
 const ACTOR_NOTES = {bot: t("bot"), timeout: t("clock ran out"), resigned: t("resigned seat"), host: t("host"),
   setup: t("setup"), continued: t("continued")};
-
-const LEVEL_WORDS = {normal: t("normal"), hard: t("hard"), expert: t("expert")};
 
 /** One event's line in the page's language: its message when it has one, else its text. */
 export function eventText(event) {
@@ -24,7 +23,7 @@ export function actorWords(entry) {
   const note = ACTOR_NOTES[entry.actor];
   if (!note) return "";
   if (!entry.level || !["bot", "timeout", "resigned"].includes(entry.actor)) return note;
-  const level = LEVEL_WORDS[entry.level] || entry.level;
+  const level = levelWord(entry.level) || entry.level;
   return entry.actor === "bot" ? t("bot ({level})", {level}) : t("{note}, {level} bot", {note, level});
 }
 

@@ -7,6 +7,7 @@ import {seatDot} from "./seat_mark.js";
 import {num} from "./plain_words.js";
 import {soloFormula} from "./outcome.js";
 import {t, tn} from "./i18n.js";
+import {levelWord} from "./bot_levels.js";
 
 // A public per-player figure worth a line in the generic panel: numbers, short words, small
 // collections of numbers (booleans and empty collections say little without the game's context).
@@ -68,7 +69,7 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
       nameLine.append(el("span", {class: "tag warn", text: t("away"), title: t("time ran out: the platform moves for this seat until its player is back")}));
     }
     // a bot seat says its level in words: "bot (hard)" (a game from before levels: "bot")
-    if (bots.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: levels[p.seat] ? t("bot ({level})", {level: {hard: t("hard"), expert: t("expert")}[levels[p.seat]] || t("normal")}) : t("bot")}));
+    if (bots.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: levels[p.seat] ? t("bot ({level})", {level: levelWord(levels[p.seat]) || levelWord("normal")}) : t("bot")}));
     else if (connected) {
       const online = connected.includes(p.seat);
       // role img: an aria-label on a span with no role is not read (axe aria-prohibited-attr)

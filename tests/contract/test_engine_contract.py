@@ -26,6 +26,7 @@ from app.games.base import (
     ReplayRng,
     SeededRng,
 )
+from app.games.messages import english
 from app.realtime.diff import diff
 from tests.contract.configs import ENGINES, MAX_STEPS, config_id, configs
 
@@ -63,6 +64,8 @@ def play(engine: Engine, players: int, options: dict[str, Any], seed: int, bots:
         assert canon(engine, state) == before, f"{engine.kind}: apply mutated its input"
         json.dumps(events)
         assert all(isinstance(e, dict) and "type" in e for e in events)
+        for event in events:
+            said_in_words(engine, event, names)
         log.append((seat, move, rng.outcomes))
         state = new_state
         if check_each_step:
@@ -71,6 +74,14 @@ def play(engine: Engine, players: int, options: dict[str, Any], seed: int, bots:
         pytest.fail(f"{engine.kind}: game did not end within {MAX_STEPS} moves")
     return {"names": names, "options": opts, "seed": seed, "setup": setup_rng.outcomes,
             "initial": initial, "log": log, "final": canon(engine, state), "state": state}
+
+
+def said_in_words(engine: Engine, event: dict[str, Any], names: list[str]) -> None:
+    """An event's English line is its message said in English whenever it has a message: the
+    platform builds the message once and takes the English from it (app/play/live.py)."""
+    message = engine.describe_message(event, names)
+    if message is not None:
+        assert engine.describe(event, names) == english(message), (engine.kind, event)
 
 
 def check_state(engine: Engine, state: Any, seed: int) -> None:

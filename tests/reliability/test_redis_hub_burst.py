@@ -35,3 +35,34 @@ async def test_a_burst_of_notices_reaches_the_other_instance() -> None:
     finally:
         await sender.stop()
         await receiver.stop()
+
+
+async def test_a_notice_whose_publish_failed_reaches_the_other_instance_later() -> None:
+    """A publish that fails while the listeners stay connected (a Redis too busy to answer in
+    time) is sent again: the latest seq of the game arrives, without another move."""
+    require_redis(REDIS_URL)
+    sender, receiver = RedisHub(REDIS_URL), RedisHub(REDIS_URL)
+    await sender.start()
+    await receiver.start()
+    queue = asyncio.Queue[dict[str, object]]()
+    receiver.subscribe("late-1", queue)
+    publish = sender._client.publish
+    failures = 2
+
+    async def busy(channel: str, data: str) -> int:
+        nonlocal failures
+        if failures:
+            failures -= 1
+            raise TimeoutError("redis too busy")
+        return await publish(channel, data)
+
+    sender._client.publish = busy  # type: ignore[method-assign]
+    try:
+        await asyncio.wait_for(receiver.connected.wait(), 5)
+        assert not await sender.fan_out("late-1", {"type": "advanced", "seq": 1})
+        assert not await sender.fan_out("late-1", {"type": "advanced", "seq": 2})
+        # the latest seq only, once the publish goes through
+        assert await asyncio.wait_for(queue.get(), 10) == {"type": "advanced", "seq": 2}
+    finally:
+        await sender.stop()
+        await receiver.stop()

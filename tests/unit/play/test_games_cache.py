@@ -60,3 +60,22 @@ def test_two_loads_of_one_game_rebuild_it_once() -> None:
 
     first, second = in_thread(asyncio.run, scenario())
     assert first is second
+
+
+def test_a_busy_game_at_the_old_end_does_not_stop_the_cache_from_shrinking(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound holds past a game whose lock is held: the least recently used games that are
+    free leave instead, and the busy one stays."""
+    monkeypatch.setattr(games_cache, "CACHE_SIZE", 3)
+    monkeypatch.setattr(games_cache, "live_of",
+                        lambda game, *_: SimpleNamespace(id=game.id, lock=asyncio.Lock()))
+
+    async def scenario() -> list[str]:
+        cache = GamesCache(sessions=None)  # type: ignore[arg-type]
+        busy = cache.adopt(SimpleNamespace(id="busy"))  # type: ignore[arg-type]
+        await busy.lock.acquire()  # a move of the oldest game is under way
+        for n in range(5):
+            cache.adopt(SimpleNamespace(id=f"g{n}"))  # type: ignore[arg-type]
+        return [live.id for live in cache.games()]
+
+    assert in_thread(asyncio.run, scenario()) == ["busy", "g3", "g4"]
