@@ -9,8 +9,11 @@ counts half) with the Wilson 95 % interval, its mean score margin and its CPU pe
 writes bench/results/bot_strength_<kind>.txt.
 
 The stand-alone auction ranks nobody (CAR-113): there a seat is judged by its points plus the
-worth of the tile it won, the tile's worth taken as the mean of the hard bot's estimate and the
-baseline's (each favours its own bidding), as in bench/hard_bots_auction.py.
+worth of the tile it won. The judge's worth is neither player's estimate: it is measured on
+real boards over games of their own (bench/carcassonne_tile_worth.py --seeds tile-judge,
+bench/results/carcassonne_tile_worth_tile_judge.txt), games apart from those whose measurement
+the hard bot carries. ``--judge mean`` judges as before issue 28's evening session: the mean
+of the hard bot's estimate and the baseline's (each favours its own bidding).
 
     nice -n 15 python bench/bot_strength.py KIND [--games 100] [--against baseline normal]
 """
@@ -22,6 +25,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -128,13 +132,32 @@ def farm_points(state: Any, hard: int) -> list[int]:
     return points
 
 
+JUDGE = "measured"
+"""How the stand-alone auction's tiles are valued: ``measured`` or ``mean`` (module doc)."""
+
+
+@cache
+def judge_table() -> dict[str, float]:
+    """The judge's measured worth of each tile type (bench/carcassonne_tile_worth.py)."""
+    text = (RESULTS / "carcassonne_tile_worth_tile_judge.txt").read_text()
+    table: dict[str, float] = {}
+    for line in text.splitlines():
+        key, sep, value = line.strip().partition(":")
+        if sep and key.startswith("'"):
+            table[key.strip("'")] = float(value.strip(" ,"))
+    return table
+
+
 def _standing(engine: Engine, outcome: Any, tiles: list[Any], scores: list[float]) -> list[float]:
     from app.games.carcassonne_auction.hard_bot import tile_worth as hard_worth
     from bench.baselines.carcassonne_auction import tile_worth as baseline_worth
 
     owners = outcome.details["owners"]
-    return [scores[s] + (hard_worth(tiles[owners.index(s)])
-                         + baseline_worth(tiles[owners.index(s)])) / 2 for s in range(2)]
+    won = [tiles[owners.index(s)] for s in range(2)]
+    if JUDGE == "mean":
+        return [scores[s] + (hard_worth(won[s]) + baseline_worth(won[s])) / 2 for s in range(2)]
+    table = judge_table()
+    return [scores[s] + table[won[s]["type"]] for s in range(2)]
 
 
 def run(kind: str, against: str, games: int, first_game: int, deals: str = "",
@@ -183,7 +206,11 @@ def main() -> None:
                         "strength:KIND:AGAINST)")
     parser.add_argument("--against", nargs="+", default=["baseline", NORMAL],
                         choices=["baseline", NORMAL])
+    parser.add_argument("--judge", default="measured", choices=["measured", "mean"],
+                        help="carcassonne-auction: how a won tile is valued (module doc)")
     args = parser.parse_args()
+    global JUDGE
+    JUDGE = args.judge
     texts = []
     for against in args.against:
         text = run(args.kind, against, args.games, args.first, args.deals, args.moves)
@@ -191,6 +218,8 @@ def main() -> None:
         texts.append(text)
     RESULTS.mkdir(exist_ok=True)
     suffix = "" if args.against == ["baseline", NORMAL] else "_" + "_".join(args.against)
+    if args.judge != "measured":
+        suffix += "_" + args.judge
     (RESULTS / f"bot_strength_{args.kind}{suffix}.txt").write_text("\n".join(texts) + "\n")
 
 

@@ -31,13 +31,13 @@ from app.games.carcassonne.tiles import CATALOGUE_IDS  # noqa: E402
 RESULTS = Path(__file__).parent / "results"
 
 
-def measure(games: int, every: int) -> dict[str, list[float]]:
+def measure(games: int, every: int, seeds: str = "tile-worth") -> dict[str, list[float]]:
     """Each tile type's value at every ``every``-th placement of ``games`` normal-bot games."""
     values: dict[str, list[float]] = {tid: [] for tid in CATALOGUE_IDS}
     for g in range(games):
         state, _ = ENGINE.start(["A", "B"], ENGINE.validate_options({}, 2),
-                                SeededRng(f"tile-worth:{g}"))
-        chance = SeededRng(f"tile-worth:{g}:chance")
+                                SeededRng(f"{seeds}:{g}"))
+        chance = SeededRng(f"{seeds}:{g}:chance")
         step = placements = 0
         while ENGINE.outcome(state) is None:
             seat = min(ENGINE.to_act(state))
@@ -46,7 +46,7 @@ def measure(games: int, every: int) -> dict[str, list[float]]:
                 if placements % every == 0:
                     for tid in CATALOGUE_IDS:
                         values[tid].append(bot.tile_value(state, seat, tid))
-            move = decide(ENGINE, state, seat, NORMAL, f"tile-worth:{g}:{step}")
+            move = decide(ENGINE, state, seat, NORMAL, f"{seeds}:{g}:{step}")
             state, _ = ENGINE.apply(state, seat, move, chance)
             step += 1
     return values
@@ -56,18 +56,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--every", type=int, default=3)
+    parser.add_argument("--seeds", default="tile-worth", help="seed prefix of the games (the "
+                        "bench's judging table, bot_strength.py's, is measured on 'tile-judge')")
     args = parser.parse_args()
-    values = measure(args.games, args.every)
+    values = measure(args.games, args.every, args.seeds)
     count = len(next(iter(values.values())))
     lines = [f"# mean greedy value of a won tile over {count} positions of {args.games} "
-             f"two-player normal-bot games (bench/carcassonne_tile_worth.py)", "MEASURED = {"]
+             f"two-player normal-bot games (bench/carcassonne_tile_worth.py, seeds "
+             f"{args.seeds}:<g>)", "MEASURED = {"]
     for tid in CATALOGUE_IDS:
         lines.append(f"    {tid!r}: {statistics.mean(values[tid]):.1f},")
     lines.append("}")
     text = "\n".join(lines) + "\n"
     print(text, end="")
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "carcassonne_tile_worth.txt").write_text(text)
+    suffix = "" if args.seeds == "tile-worth" else "_" + args.seeds.replace("-", "_")
+    (RESULTS / f"carcassonne_tile_worth{suffix}.txt").write_text(text)
 
 
 if __name__ == "__main__":

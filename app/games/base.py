@@ -23,6 +23,7 @@ from typing import Any, Protocol, TypeVar
 from app.games import text_view
 from app.games.breakdown import Breakdown
 from app.games.breakdown import to_json as breakdown_json
+from app.games.messages import N_, english, say
 
 Seat = int
 HOST: Seat = -1
@@ -363,13 +364,13 @@ JsonKind = type[object] | None
 or ``None`` (null)."""
 
 _KIND_NAMES: dict[JsonKind, str] = {
-    int: "an integer",
-    float: "a number",
-    str: "a string",
-    bool: "true or false",
-    list: "a list",
-    dict: "an object",
-    None: "null",
+    int: N_("an integer"),
+    float: N_("a number"),
+    str: N_("a string"),
+    bool: N_("true or false"),
+    list: N_("a list"),
+    dict: N_("an object"),
+    None: N_("null"),
 }
 
 
@@ -378,20 +379,23 @@ class Field:
 
     ``Field(int)`` is an integer (never a bool), ``Field(dict, str)`` an object or a string,
     ``Field(int, None, required=False)`` an integer or null that may be left out. ``reason``,
-    if given, is the whole error reason for a value of the wrong type.
+    if given, is the refusal of a value of the wrong type: a message id (marked with ``N_``)
+    said after ``rule`` (else the rule `check_move` is given).
 
     >>> Field(int).accepts(3), Field(int).accepts(True), Field(float).accepts(3)
     (True, False, True)
     """
 
-    __slots__ = ("kinds", "required", "reason")
+    __slots__ = ("kinds", "required", "reason", "rule")
 
-    def __init__(self, *kinds: JsonKind, required: bool = True, reason: str = "") -> None:
+    def __init__(self, *kinds: JsonKind, required: bool = True, reason: str = "",
+                 rule: str = "") -> None:
         if not kinds or any(kind not in _KIND_NAMES for kind in kinds):
             raise ValueError(f"Field takes JSON types among {list(_KIND_NAMES)}, not {kinds}")
         self.kinds = kinds
         self.required = required
         self.reason = reason
+        self.rule = rule
 
     def accepts(self, value: object) -> bool:
         """Whether ``value`` has one of the field's JSON types."""
@@ -427,7 +431,8 @@ def check_move(move: object, shapes: MoveShapes, rule: str = "") -> Move:
     Checks that the move is a JSON object whose ``type`` is one of ``shapes``, that every
     required field is present, that no other field is, and that each field has its JSON
     type. Values (ranges, ids) and legality are the engine's to check. ``rule`` (e.g.
-    ``"BOM-54"``) starts every reason.
+    ``"BOM-54"``) starts every reason; each reason is a message (app/games/messages.py
+    `malformed`), said in the caller's language.
 
     >>> shapes = {"Buy": {"stall": Field(int)}, "EndTurn": {}}
     >>> check_move({"type": "Buy", "stall": 2}, shapes)
@@ -436,27 +441,46 @@ def check_move(move: object, shapes: MoveShapes, rule: str = "") -> Move:
     Traceback (most recent call last):
     app.games.base.InvalidMove: BAZ-21: Buy: stall must be an integer
     """
-    prefix = f"{rule}: " if rule else ""
     if not isinstance(move, dict):
-        raise InvalidMove(f"{prefix}a move must be a JSON object with a type")
+        raise _malformed(rule, say("a move must be a JSON object with a type"))
     kind = move.get("type")
     if not isinstance(kind, str):
-        raise InvalidMove(f"{prefix}a move's type must be a string: one of {', '.join(shapes)}")
+        raise _malformed(rule, say("a move's type must be a string: one of {types}",
+                                   types=", ".join(shapes)))
     shape = shapes.get(kind)
     if shape is None:
-        raise InvalidMove(
-            f"{prefix}unknown move type {kind[:40]!r}; expected one of {', '.join(shapes)}"
-        )
+        raise _malformed(rule, say("unknown move type {kind}; expected one of {types}",
+                                   kind=repr(kind[:40]), types=", ".join(shapes)))
     missing = [name for name, spec in shape.items() if spec.required and name not in move]
     if missing:
-        raise InvalidMove(f"{prefix}{kind} lacks the field(s) {_shown(missing)}")
+        raise _malformed(rule, say("{kind} lacks the field(s) {fields}", kind=kind,
+                                   fields=_shown(missing)))
     unknown = [name for name in move if name != "type" and name not in shape]
     if unknown:
-        raise InvalidMove(f"{prefix}{kind} has unknown field(s) {_shown(unknown)}")
+        raise _malformed(rule, say("{kind} has unknown field(s) {fields}", kind=kind,
+                                   fields=_shown(unknown)))
     for name, spec in shape.items():
         if name in move and not spec.accepts(move[name]):
-            raise InvalidMove(spec.reason or f"{prefix}{kind}: {name} must be {spec.expected()}")
+            if spec.reason:
+                raise _malformed(spec.rule or rule, say(spec.reason))
+            raise _malformed(rule, say("{kind}: {field} must be {expected}", kind=kind,
+                                       field=name, expected=_either([say(_KIND_NAMES[k])
+                                                                     for k in spec.kinds])))
     return move
+
+
+def _malformed(rule: str, message: dict[str, Any]) -> InvalidMove:
+    """An `InvalidMove` whose reason is ``message``, after ``rule`` when there is one (as
+    messages.py `malformed` makes it)."""
+    reason = f"{rule}: {english(message)}" if rule else english(message)
+    return InvalidMove(reason, message=message, rule=rule or None)
+
+
+def _either(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Alternatives in words: "an integer or null"."""
+    if len(parts) == 1:
+        return parts[0]
+    return say("{first} or {rest}", first=parts[0], rest=_either(parts[1:]))
 
 
 # --------------------------------------------------------------------------- engine

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.games.base import IllegalMove, InvalidMove
+if TYPE_CHECKING:  # base.py says its own refusals (check_move) with this module
+    from app.games.base import IllegalMove, InvalidMove
 
 Message = dict[str, Any]
 """``{"id": str, "args": {...}}`` and, for a plural, ``"plural": str, "n": int``."""
@@ -81,6 +82,8 @@ def _plain(value: Any) -> str:
 def refuse(rule: str, text: str, **args: Any) -> IllegalMove:
     """An `IllegalMove` whose reason is a message: ``refuse("BAZ-18", "stall {stall} is sold
     out", stall=3)``; its English reason is "BAZ-18: stall 3 is sold out" as before."""
+    from app.games.base import IllegalMove  # base.py imports this module
+
     message = say(text, **args)
     return IllegalMove(f"{rule}: {english(message)}", message=message, rule=rule)
 
@@ -88,5 +91,7 @@ def refuse(rule: str, text: str, **args: Any) -> IllegalMove:
 def malformed(rule: str, text: str, **args: Any) -> InvalidMove:
     """An `InvalidMove` (422: the input is no move at all) whose reason is a message, as
     `refuse` makes an `IllegalMove`."""
+    from app.games.base import InvalidMove  # base.py imports this module
+
     message = say(text, **args)
     return InvalidMove(f"{rule}: {english(message)}", message=message, rule=rule)

@@ -2,10 +2,13 @@
 
 Every game's text is built from its ``view`` alone (the dictionary the socket sends to that
 viewer), never from the state: it cannot say more than the viewer may see. A section is
-``{"title": str, "items": [str, ...]}``; the page draws each as a heading and a list. The
-sections every game shares are here: the players (whose turn, who you are) and the scores, or
-the final ranking once the game is over; each game package adds its own areas before them
-(``text.py``: your holdings, the market, the board around the last tile).
+``{"title": str, "items": [str, ...], "title_message": Message, "item_messages": [Message,
+...]}``: its heading and lines as messages (issue 29, app/games/messages.py), which each client
+says in its own language, with their English beside (as a breakdown line carries its label).
+The page draws each as a heading and a list. The sections every game shares are here: the
+players (whose turn, who you are) and the scores, or the final ranking once the game is over;
+each game package adds its own areas before them (``text.py``: your holdings, the market, the
+board around the last tile).
 
 Standard library only, like every engine module.
 """
@@ -15,27 +18,37 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from app.games.messages import N_, Message, english, say, say_n
+
 Section = dict[str, Any]
 
-
-def section(title: str, items: Sequence[str]) -> Section:
-    """One area of the board: a heading and its lines (an empty list says "nothing")."""
-    return {"title": title, "items": list(items) or ["Nothing."]}
+_PLACES = (N_("First"), N_("Second"), N_("Third"), N_("Fourth"), N_("Fifth"), N_("Sixth"))
+"""A place in the final ranking, in words."""
 
 
-def count(n: int, one: str, many: str | None = None) -> str:
-    """``n`` things in words: "1 ruby", "3 rubies", "no ruby"."""
-    if n == 0:
-        return f"no {one}"
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+def section(title: Message, items: Sequence[Message]) -> Section:
+    """One area of the board: a heading and its lines (an empty list says "Nothing.")."""
+    lines = list(items) or [say("Nothing.")]
+    return {"title": english(title), "items": [english(i) for i in lines],
+            "title_message": title, "item_messages": lines}
 
 
 def seat_name(view: dict[str, Any], names: Sequence[str], seat: int) -> str:
-    """A seat's name as the view gives it, else as the game's seats do."""
+    """A seat's name as the view gives it, else as the game's seats do ("Seat 3" as a last
+    resort: a name, never translated, like the players' own)."""
     for player in view.get("players") or []:
         if player.get("seat") == seat and player.get("name"):
             return str(player["name"])
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    return names[seat] if 0 <= seat < len(names) else f"{seat + 1}"
+
+
+def points(score: Any) -> Message:
+    """A score in words: "1 point", "-3 points" (a score that is no number as it is)."""
+    if isinstance(score, float) and score.is_integer():
+        score = int(score)
+    if isinstance(score, int) and not isinstance(score, bool):
+        return say_n("{n} point", "{n} points", score)
+    return say("{score}", score=str(score))
 
 
 def players_section(view: dict[str, Any], seat: int | None, names: Sequence[str]) -> Section:
@@ -44,14 +57,18 @@ def players_section(view: dict[str, Any], seat: int | None, names: Sequence[str]
     items = []
     for player in view.get("players") or []:
         s = int(player.get("seat", 0))
-        notes = []
-        if s == seat:
-            notes.append("you")
-        if s in to_act and not view.get("finished"):
-            notes.append("to play")
-        tail = f" ({', '.join(notes)})" if notes else ""
-        items.append(f"{seat_name(view, names, s)}{tail}")
-    return section("Players", items)
+        you = s == seat
+        playing = s in to_act and not view.get("finished")
+        name = seat_name(view, names, s)
+        if you and playing:
+            items.append(say("{name} (you, to play)", name=name))
+        elif you:
+            items.append(say("{name} (you)", name=name))
+        elif playing:
+            items.append(say("{name} (to play)", name=name))
+        else:
+            items.append(say("{name}", name=name))
+    return section(say("Players"), items)
 
 
 def scores_section(view: dict[str, Any], names: Sequence[str]) -> Section:
@@ -61,28 +78,25 @@ def scores_section(view: dict[str, Any], names: Sequence[str]) -> Section:
         ranks = list(outcome.get("ranks") or [])
         scores = list(outcome.get("scores") or [])
         order = sorted(range(len(ranks)), key=lambda s: ranks[s])
-        items = [f"{_ordinal(ranks[s])}: {seat_name(view, names, s)}"
-                 + (f", {_points(scores[s])}" if s < len(scores) else "") for s in order]
-        return section("Final ranking", items)
+        items = []
+        for s in order:
+            place, name = _ordinal(int(ranks[s])), seat_name(view, names, s)
+            items.append(say("{place}: {name}, {points}", place=place, name=name,
+                             points=points(scores[s])) if s < len(scores)
+                         else say("{place}: {name}", place=place, name=name))
+        return section(say("Final ranking"), items)
     items = []
     for player in view.get("players") or []:
         score = player.get("score")
-        shown = "hidden" if score is None else _points(score)
-        items.append(f"{seat_name(view, names, int(player.get('seat', 0)))}: {shown}")
-    return section("Scores", items)
+        shown = say("hidden") if score is None else points(score)
+        items.append(say("{name}: {score}", name=seat_name(view, names,
+                                                           int(player.get("seat", 0))),
+                         score=shown))
+    return section(say("Scores"), items)
 
 
-def _points(score: Any) -> str:
-    if isinstance(score, float) and score.is_integer():
-        score = int(score)
-    if isinstance(score, int):
-        return f"{'minus ' if score < 0 else ''}{abs(score)} point{'' if abs(score) == 1 else 's'}"
-    return str(score)
-
-
-def _ordinal(n: int) -> str:
-    return {1: "First", 2: "Second", 3: "Third", 4: "Fourth", 5: "Fifth", 6: "Sixth"}.get(
-        n, f"Place {n}")
+def _ordinal(n: int) -> Message:
+    return say(_PLACES[n - 1]) if 1 <= n <= len(_PLACES) else say("Place {n}", n=n)
 
 
 def common_sections(view: dict[str, Any], seat: int | None,

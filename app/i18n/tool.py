@@ -64,15 +64,20 @@ def extract() -> Catalog:
 
 def option_words() -> list[tuple[str, str]]:
     """The words of every game's lobby options (label, help, choice labels, the word for no
-    value, unit, on-note) and its one-line summary, with the game they belong to. An option's
-    words are its message ids, as every id is its English: the engines declare them as data
-    (app/games/base.py ``Option``), and the pages say them with ``t()``. The labels of seat
-    choices are left out (the lobby names a seat by its holder), and test fixtures are never
-    shown."""
+    value, unit, on-note), its title and its one-line summary, with the game they belong to.
+    An option's words are its message ids, as every id is its English: the engines declare
+    them as data (app/games/base.py ``Option``), and the pages say them with ``t()``. The
+    labels of seat choices are left out (the lobby names a seat by its holder), and test
+    fixtures are never shown."""
     found: list[tuple[str, str]] = []
     for engine in all_engines():
         where = f"app/games/{engine.kind.replace('-', '_')}/options"
-        if engine.summary:  # the game's line on the home page and the new-lobby form
+        # the game's title (a descriptive one such as "Carcassonne: Bazaar auction" is
+        # translated; a published game's name is its own translation) and its one-line
+        # summary on the home page and the new-lobby form
+        if engine.title:
+            found.append((engine.title, where))
+        if engine.summary:
             found.append((engine.summary, where))
         for option in engine.options:
             if option.fixture:

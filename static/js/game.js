@@ -25,7 +25,7 @@ import {createNextGame, drawRematchControls, drawResign, wireRematch, wireResign
 import {fitSideColumn} from "./side_column.js";
 import {mountTakeback} from "./takeback.js";
 import {thinkingLine} from "./thinking.js";
-import {t} from "./i18n.js";
+import {t, titled} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -60,7 +60,7 @@ async function gamePage() {
   const wanted = wantedSeat(gameId);
   let game;
   try {
-    game = await api("GET", `/api/games/${encodeURIComponent(gameId)}${wanted !== null ? `?seat=${encodeURIComponent(wanted)}` : ""}`);
+    game = titled(await api("GET", `/api/games/${encodeURIComponent(gameId)}${wanted !== null ? `?seat=${encodeURIComponent(wanted)}` : ""}`));
   } catch (err) {
     $("turn").textContent = t("This game cannot be shown: {error}", {error: errorText(err)});
     $("conn-status").hidden = true;

@@ -4,7 +4,7 @@
 import {el, clear} from "./dom.js";
 import {api, ApiError, errorText} from "./api.js";
 import {ensureIdentity, whoAmI} from "./identity.js";
-import {listWords, t, tn} from "./i18n.js";
+import {listWords, t, titled, tn} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 5000;
@@ -100,7 +100,7 @@ function drawLobbies(all) {
     const taken = l.seats.filter((s) => s.holder !== "open").length;
     list.append(el("li", {class: "item"}, [
       el("span", {class: "item-main"}, [
-        el("strong", {text: l.title}),
+        el("strong", {text: t(l.title)}),
         el("span", {class: "muted", text: " " + t("hosted by {name}", {name: (l.host && l.host.name) || "?"})}),
       ]),
       el("span", {class: "item-meta", text: t("{taken}/{total} seats", {taken, total: l.seats.length})}),
@@ -112,7 +112,7 @@ function drawLobbies(all) {
 export function gameItem(g, {replay = false} = {}) {
   return el("li", {class: "item"}, [
     el("span", {class: "item-main"}, [
-      el("strong", {text: g.title || g.kind}),
+      el("strong", {text: g.title ? t(g.title) : g.kind}),
       el("span", {class: "muted", text: ` ${(g.players || []).join(", ")}`}),
     ]),
     el("span", {class: "item-meta", text: tn("{n} move", "{n} moves", g.seq ?? 0)}),
@@ -142,7 +142,7 @@ async function homePage() {
   // joins (the lobby page) or creates (the new-lobby page): issue 25, point 2
   whoAmI().catch(() => {});
   try {
-    drawCatalog((await api("GET", "/api/catalog")).games || []);
+    drawCatalog(((await api("GET", "/api/catalog")).games || []).map(titled));
   } catch (err) {
     clear($("catalog")).append(el("p", {class: "form-error", text: t("The catalogue is unavailable: {error}", {error: errorText(err)})}));
   }

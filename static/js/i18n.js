@@ -66,6 +66,19 @@ export function say(message) {
   return t(message.id, message.args || {});
 }
 
+/** A game, lobby or catalogue entry with its game's title in this language (a descriptive
+ * title, "Carcassonne: Bazaar auction", is in the catalogue; a game's own name is kept). */
+export function titled(item) {
+  return item && typeof item.title === "string" && item.title ? {...item, title: t(item.title)} : item;
+}
+
+/** A seat's mark in this language: an "@username" as typed, a guest's "guest #3f2a" (made on
+ * the server, app/identity/service.py) in words: "Gast #3f2a". */
+export function markWords(mark) {
+  const guest = /^guest #(\w+)$/.exec(mark || "");
+  return guest ? t("guest #{tag}", {tag: guest[1]}) : mark || "";
+}
+
 /** "Ann, Bob and Cy" (or "Ann, Bob und Cy") the language's way; names stay as they are. */
 export function listWords(items) {
   const parts = (items || []).map(String);

@@ -14,7 +14,7 @@ import {seatItem} from "./lobby_seats.js";
 import {invitePreview, wireInviteLink} from "./invite.js";
 import {lobbyHint} from "./lobby_hint.js";
 import {createSettings} from "./lobby_settings.js";
-import {t} from "./i18n.js";
+import {t, titled} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 1500;
@@ -102,7 +102,7 @@ async function lobbyPage() {
 
   function show(next, mine = false) {
     const key = lobbyKey(next);
-    lobby = next;
+    lobby = titled(next);
     if (lobby.status === "started" && lobby.game_id) {
       $("lobby-hint").textContent = t("The game has started: taking you there…");
       location.assign(`/games/${encodeURIComponent(lobby.game_id)}`);

@@ -6,7 +6,7 @@ import {el, clear} from "./dom.js";
 import {seatDot} from "./seat_mark.js";
 import {api, errorText} from "./api.js";
 import {ensureIdentity} from "./identity.js";
-import {t, tn} from "./i18n.js";
+import {t, titled, tn} from "./i18n.js";
 import {tableAid, tableHolders, tableSeatsHelp} from "./table_aid.js";
 import {SETUP_FORMS, botChoices, clearWhenFixed, exclusiveBoxes, fitTakeover, holderChoice, holderSelect, optionField, readOptions,
   showRulesLink, updateFields} from "./lobby_form.js";
@@ -31,7 +31,7 @@ async function newLobbyPage() {
   // the name is asked for here, when the visitor creates a lobby (issue 25, point 2)
   const me = await ensureIdentity({why: t("Pick a name to open a lobby: the players you invite will see it.")});
   if (!me) { location.assign("/"); return; }
-  const {games} = await api("GET", "/api/catalog");
+  const games = ((await api("GET", "/api/catalog")).games || []).map(titled);
   const wanted = $("page").dataset.kind;
   const kindSelect = $("kind-select");
   let game = games.find((g) => g.kind === wanted);

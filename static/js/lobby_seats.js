@@ -8,7 +8,7 @@ import {seatDot} from "./seat_mark.js";
 import {tableAid, tableHolders, tableDeviceWords} from "./table_aid.js";
 import {botWords, seatLabel} from "./lobby_words.js";
 import {botChoices, holderChoice} from "./lobby_form.js";
-import {t} from "./i18n.js";
+import {markWords, t} from "./i18n.js";
 
 // (functions: said in the page's language when drawn)
 const HOLDER_TEXT = {open: () => t("Open seat"), bot: () => t("Bot"), host: () => t("On the host's device"), user: () => t("Player"),
@@ -53,7 +53,7 @@ export function seatItem(seat, {lobby, you, me, game, path, act, named, say}) {
     el("span", {class: "seat-who"}, [
       el("span", {class: "seat-name", text: who}),
       // @username or "guest #tag": two players of one display name are told apart
-      seat.mark ? el("span", {class: "mark", "data-testid": `seat-mark-${seat.seat}`, text: seat.mark}) : null,
+      seat.mark ? el("span", {class: "mark", "data-testid": `seat-mark-${seat.seat}`, text: markWords(seat.mark)}) : null,
       seat.holder !== "open" && !(aid && seat.holder === "host")
         ? el("span", {class: "tag", "data-testid": `seat-tag-${seat.seat}`, text: tag}) : null,
       mine ? el("span", {class: "tag", text: t("you")}) : null,

@@ -45,7 +45,7 @@ function myGameItem(g) {
   const finished = g.status !== "live";
   return el("li", {class: `item${g.your_turn ? " your-turn" : ""}`, "data-testid": "my-game", dataset: {gameId: g.id}}, [
     el("span", {class: "item-main"}, [
-      el("strong", {text: g.title || g.kind}),
+      el("strong", {text: g.title ? t(g.title) : g.kind}),
       g.your_turn ? el("span", {class: "badge-turn", text: t("Your turn")}) : null,
       el("span", {class: "muted", text: ` ${(g.players || []).join(", ")}`}),
     ]),
@@ -70,7 +70,7 @@ function myLobbyItem(l) {
     ? tn("waiting for {n} player", "waiting for {n} players", waiting + open) : t("you host it");
   else words = t("hosted by {host}; you are in", {host});
   return el("li", {class: `item${invited ? " your-turn" : ""}`, "data-testid": "my-lobby", dataset: {lobbyId: l.id}}, [
-    el("span", {class: "item-main"}, [el("strong", {text: l.title}), el("span", {class: "muted", text: ` ${what}`})]),
+    el("span", {class: "item-main"}, [el("strong", {text: t(l.title)}), el("span", {class: "muted", text: ` ${what}`})]),
     el("span", {class: "item-meta", text: words}),
     el("a", {class: `button${invited ? " primary" : ""}`, href: `/lobbies/${encodeURIComponent(l.id)}`,
       text: invited ? t("See the seat") : t("Open")}),
@@ -116,7 +116,7 @@ async function mePage() {
   let page = 1;
   const kindBox = $("my-kind");
   try {
-    for (const g of (await api("GET", "/api/catalog")).games || []) kindBox.append(el("option", {value: g.kind, text: g.title}));
+    for (const g of (await api("GET", "/api/catalog")).games || []) kindBox.append(el("option", {value: g.kind, text: t(g.title)}));
   } catch { /* the filter stays at "every game" */ }
 
   function put(list, games, emptyText, append = false) {

@@ -6,7 +6,7 @@ import {el, clear, seatColor, seatName} from "./dom.js";
 import {seatDot} from "./seat_mark.js";
 import {num} from "./plain_words.js";
 import {soloFormula} from "./outcome.js";
-import {t, tn} from "./i18n.js";
+import {markWords, t, tn} from "./i18n.js";
 import {levelWord} from "./bot_levels.js";
 
 // A public per-player figure worth a line in the generic panel: numbers, short words, small
@@ -62,7 +62,7 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
       ? el("a", {href: `/players/${encodeURIComponent(profile)}`, class: "player-link", "data-testid": `profile-${p.seat}`, text: shown})
       : el("span", {text: shown})]);
     // @username or "guest #tag": two players of one display name are told apart
-    if (marks[p.seat]) nameLine.append(el("span", {class: "mark", "data-testid": `mark-${p.seat}`, text: marks[p.seat]}));
+    if (marks[p.seat]) nameLine.append(el("span", {class: "mark", "data-testid": `mark-${p.seat}`, text: markWords(marks[p.seat])}));
     if (you.includes(p.seat)) nameLine.append(el("span", {class: "tag", text: t("you")}));
     if (resigned.includes(p.seat)) nameLine.append(el("span", {class: "tag warn", text: t("resigned")}));
     else if (away.includes(p.seat)) {

@@ -11,7 +11,7 @@ import {mountBoard} from "./board_host.js";
 import {profilesOf, renderPlayers} from "./players.js";
 import {fetchScores, mountScoreChart} from "./score-chart.js";
 import {continueHere} from "./continue_here.js";
-import {t} from "./i18n.js";
+import {t, titled} from "./i18n.js";
 import {mountAnalysis} from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
@@ -22,7 +22,7 @@ async function replayPage() {
   await whoAmI();  // a replay needs no name (issue 25, point 1); continuing asks for one
   let game, logData;
   try {
-    [game, logData] = await Promise.all([api("GET", base), api("GET", `${base}/log`)]);
+    [game, logData] = await Promise.all([api("GET", base).then(titled), api("GET", `${base}/log`)]);
   } catch (err) {
     $("step-label").textContent = t("This replay cannot be shown: {reason}", {reason: errorText(err)});
     return;

@@ -7,6 +7,7 @@ import {createAnnouncer} from "./announcer.js";
 import {mountMoveBox} from "./move-box.js";
 import {mountTextMode} from "./text-mode.js";
 import {turnWords} from "./text-commands.js";
+import {eventText} from "./log.js";
 import {t} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -27,8 +28,9 @@ export function mountTextPlay(ctx) {
       if (source !== "patch") return;
       const seat = ctx.state.seat;
       const wasMine = seat !== null && ((before && before.to_act) || []).includes(seat);
-      // the other players' moves, in the log's words (a move of this seat is its own to know)
-      if (!wasMine) for (const e of events) if (e && e.text) announcer.say(e.text);
+      // the other players' moves, in the log's words and the page's language (an event's
+      // `text` is its English; a move of this seat is its own to know)
+      if (!wasMine) for (const e of events) if (e && (e.text || e.message)) announcer.say(eventText(e));
       const view = ctx.state.view || {};
       const mineNow = seat !== null && (view.to_act || []).includes(seat);
       if (view.finished) announcer.say(t("The game is over. Type /scores for the result."));

@@ -19,7 +19,7 @@ MEASURE = """() => {
     return r.left >= rect.left - 1 && r.right <= rect.right + 1 && r.top >= rect.top - 1 && r.bottom <= rect.bottom + 1; });
   return {canvasAspect: rect.width / rect.height, boxAspect: w / h, pxPerSquare: rect.width / (w / 100),
           squares: sizes('[data-testid=legal-square]'), squaresInView: inside('[data-testid=legal-square]'),
-          spots: sizes('[data-testid=figure-spot] .cc-spot-hit'), spotsInView: inside('[data-testid=figure-spot]')};
+          spots: sizes('.cc-spot-hit'), spotsInView: inside('[data-testid=figure-spot]')};
 }"""
 
 

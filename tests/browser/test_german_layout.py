@@ -12,45 +12,13 @@ from typing import Any
 import pytest
 
 from tests.browser.api import post, start_against_bots, wait_finished
+from tests.support.layout import LAYOUT
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/i18n-layout")
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 RULES = ["bazaar", "bombay-bazar", "carcassonne", "carcassonne-auction", "grand-bazaar"]
-
-# What is too wide, in the page's own terms: the document wider than the window, an element
-# that reaches past the window's right edge outside a scrolling box, and a button (or a link
-# drawn as one) whose words need more room than it has.
-LAYOUT = """() => {
-  const width = document.documentElement.clientWidth;
-  const problems = [];
-  if (document.documentElement.scrollWidth > width + 1) {
-    problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px window`);
-  }
-  const scrolls = (node) => {
-    for (let up = node.parentElement; up; up = up.parentElement) {
-      const style = getComputedStyle(up);
-      if (/(auto|scroll|hidden)/.test(style.overflowX) && up.scrollWidth > up.clientWidth) return true;
-    }
-    return false;
-  };
-  const shown = (node) => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== "hidden";
-  for (const node of document.querySelectorAll("main *, header *")) {
-    if (!shown(node) || node.closest(".sr-only")) continue;
-    const box = node.getBoundingClientRect();
-    if (box.width && box.right > width + 1 && !scrolls(node)) {
-      problems.push(`${node.tagName.toLowerCase()}.${node.className} reaches ${Math.round(box.right)} px: ${(node.textContent || "").trim().slice(0, 50)}`);
-    }
-  }
-  for (const node of document.querySelectorAll("button, a.button, input[type=submit]")) {
-    if (!shown(node)) continue;
-    if (node.scrollWidth > node.clientWidth + 1) {
-      problems.push(`clipped button "${(node.textContent || node.value || "").trim().slice(0, 50)}": ${node.scrollWidth} > ${node.clientWidth}`);
-    }
-  }
-  return [...new Set(problems)].slice(0, 20);
-}"""
 
 
 def check(page: Any, name: str) -> None:

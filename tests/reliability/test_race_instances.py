@@ -1,4 +1,4 @@
-"""Two instances race for one seq (DESIGN.md's one writer per seq, the move log's unique
+"""Two instances race for one seq (docs/design.md: one writer per seq, the move log's unique
 ``(game, seq)``): the instance that loses learns it from the database, catches up and refuses
 the move as every stale move is refused, and nothing it tried is kept."""
 

@@ -42,3 +42,29 @@ def test_farm_points_go_to_the_seat_that_scored_them_car_48() -> None:
 def test_no_farm_points_without_farmers_car_21() -> None:
     state = _farm_game("off")
     assert farm_points(state, hard=0) == [0, 0]
+
+
+def test_auction_judge_values_a_tile_by_its_own_measured_table_car_113() -> None:
+    """CAR-113 ranks nobody, so the bench judges a stand-alone auction seat by its points plus
+    its tile's worth: by default the table measured on the judge's own games (every catalogue
+    type), not the hard bot's estimate; ``mean`` is the old judge, half the bot's estimate."""
+    from types import SimpleNamespace
+
+    import bench.bot_strength as strength
+    from app.games.carcassonne.tiles import CATALOGUE_IDS
+    from app.games.carcassonne_auction.hard_bot import tile_worth
+    from bench.baselines.carcassonne_auction import tile_worth as baseline_worth
+
+    table = strength.judge_table()
+    assert set(table) == set(CATALOGUE_IDS)
+    tiles = [{"type": "J"}, {"type": "U"}]
+    assert table["J"] != tile_worth(tiles[0])
+    outcome = SimpleNamespace(details={"owners": [1, 0]})  # seat 0 won U, seat 1 won J
+    assert strength._standing(ENGINE, outcome, tiles, [3.0, 1.0]) == [3.0 + table["U"],
+                                                                      1.0 + table["J"]]
+    strength.JUDGE = "mean"
+    try:
+        mean = strength._standing(ENGINE, outcome, tiles, [3.0, 1.0])
+    finally:
+        strength.JUDGE = "measured"
+    assert mean[1] == 1.0 + (tile_worth(tiles[0]) + baseline_worth(tiles[0])) / 2

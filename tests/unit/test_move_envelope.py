@@ -21,7 +21,7 @@ SHAPES: dict[str, dict[str, Field]] = {
     "Buy": {"stall": Field(int), "ware": Field(int, None, required=False)},
     "Say": {"text": Field(str), "loud": Field(bool, required=False)},
     "Pay": {"coins": Field(dict, str), "list": Field(list, required=False)},
-    "Open": {"tile": Field(int, reason="X-1: tile is an index"), "bid": Field(float)},
+    "Open": {"tile": Field(int, rule="X-1", reason="tile is an index"), "bid": Field(float)},
 }
 
 JSON_VALUES = st.recursive(
@@ -153,7 +153,7 @@ def test_the_rule_starts_every_generic_reason() -> None:
     for move in (None, {"type": []}, {"type": "Pass"}, {"type": "Buy"},
                  {"type": "Roll", "x": 1}, {"type": "Buy", "stall": "1"}):
         assert reason_of(move, "BAZ-21").startswith("BAZ-21: ")
-    # a field's own reason is used as it stands
+    # a field's own reason follows its own rule
     assert reason_of({"type": "Open", "tile": [], "bid": 0}, "BAZ-21") == "X-1: tile is an index"
 
 

@@ -9,7 +9,8 @@ Moves are JSON objects with a ``type`` tag:
 * ``{"type": "EndTurn"}``
 * ``{"type": "ReturnTokens", "tokens": {"R": 2, "W": 1}}``
 
-Anything malformed raises `InvalidMove` (422); whether a well-formed move is legal now is
+Anything malformed raises `InvalidMove` (422), its reason a message (app/games/messages.py
+`malformed`) said in the caller's language; whether a well-formed move is legal now is
 decided in rules.py.
 """
 
@@ -18,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.base import Field, InvalidMove, check_move
+from app.games.base import Field, check_move
+from app.games.messages import malformed
 
 from .data import COLOURS, DIRECTIONS, EQUATIONS, STALL_COUNT
 
@@ -80,13 +82,13 @@ MOVE_TYPES = tuple(FIELDS)
 
 def _int(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidMove(f"field {name} must be an integer")
+        raise malformed("BAZ-21", "field {field} must be an integer", field=name)
     return value
 
 
 def _colour(value: Any) -> int:
     if not isinstance(value, str) or value not in COLOURS:
-        raise InvalidMove("colour must be one of R, W, B, G, Y")
+        raise malformed("BAZ-21", "colour must be one of {colours}", colours="R, W, B, G, Y")
     return COLOURS.index(value)
 
 
@@ -95,17 +97,19 @@ def parse_tokens(value: Any) -> tuple[int, ...]:
     counts = [0] * len(COLOURS)
     if isinstance(value, str):
         if len(value) > 100:
-            raise InvalidMove("tokens: too many letters")
+            raise malformed("BAZ-21", "tokens: too many letters")
         for letter in value:
             counts[_colour(letter)] += 1
         return tuple(counts)
     if not isinstance(value, dict):
-        raise InvalidMove('tokens must be an object of counts such as {"R": 2} or a string')
+        raise malformed("BAZ-21", "tokens must be an object of counts such as {example} or a "
+                        "string", example='{"R": 2}')
     for key, n in value.items():
         index = _colour(key)
         n = _int(n, f"tokens.{key}")
         if not 0 <= n <= 100:
-            raise InvalidMove(f"tokens.{key} must be between 0 and 100")
+            field = f"tokens.{key}"
+            raise malformed("BAZ-21", "{field} must be between 0 and 100", field=field)
         counts[index] = n
     return tuple(counts)
 
@@ -123,14 +127,16 @@ def parse_move(move: Any) -> ParsedMove:
     if kind == "Trade":
         eq, direction = move["equation_id"], move["direction"]
         if eq not in EQUATIONS:
-            raise InvalidMove('equation_id must be an equation id such as "1.1" (card.k)')
+            raise malformed("BAZ-21", 'equation_id must be an equation id such as "{example}" '
+                            "(card.k)", example="1.1")
         if direction not in DIRECTIONS:
-            raise InvalidMove('direction must be "left-to-right" or "right-to-left"')
+            raise malformed("BAZ-21", 'direction must be "{one}" or "{other}"',
+                            one="left-to-right", other="right-to-left")
         return Trade(eq, direction)
     if kind == "Buy":
         stall = move["stall"]
         if not 1 <= stall <= STALL_COUNT:
-            raise InvalidMove(f"stall must be 1-{STALL_COUNT}")
+            raise malformed("BAZ-21", "stall must be 1-{last}", last=STALL_COUNT)
         return Buy(stall - 1, move.get("ware"))
     return ReturnTokens(parse_tokens(move["tokens"]))
 

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import re
 
-from app.games.base import IllegalMove, InvalidMove, Move, Seat
+from app.games.base import IllegalMove, Move, Seat
+from app.games.messages import Message, english, malformed, refuse, say
 from app.games.notation import normal, unknown
 
 from .data import COLOURS, EQUATIONS, LTR, RTL, Counts, letters
@@ -52,9 +53,16 @@ def _group(text: str) -> Counts:
     for number, letter in re.findall(r"(\d*)\s?([rwbgy])", text):
         n = int(number) if number else 1
         if not 1 <= n <= 20:
-            raise InvalidMove(f"BAZ-3: {n} is not a number of tokens (1 to 20)")
+            raise malformed("BAZ-3", "{n} is not a number of tokens (1 to 20)", n=n)
         cnt[COLOURS.index(letter.upper())] += n
     return (cnt[0], cnt[1], cnt[2], cnt[3], cnt[4])
+
+
+def _either(ids: list[str]) -> Message | str:
+    """Equation ids as alternatives: "1.1 or 2.3"."""
+    if len(ids) == 1:
+        return ids[0]
+    return say("{first} or {rest}", first=ids[0], rest=_either(ids[1:]))
 
 
 def _tokens_json(cnt: Counts) -> dict[str, int]:
@@ -123,24 +131,30 @@ def parse(state: BazaarState, seat: Seat, text: str) -> list[Move]:
 
 
 def _trade(state: BazaarState, equation_id: str | None, give: Counts, get: Counts) -> Move:
-    said = f"{letters(give)} for {letters(get)}"
+    give_letters, get_letters = letters(give), letters(get)
     if equation_id is not None:
         if equation_id not in equations_in_force(state):
-            raise IllegalMove(f"BAZ-9: equation {equation_id} is not on an exchange card in "
-                              "force")
+            raise refuse("BAZ-9", "equation {equation} is not on an exchange card in force",
+                         equation=equation_id)
         fits = [(equation_id, d) for d in _directions(equation_id, give, get)]
         if not fits:
             left, right = EQUATIONS[equation_id]
-            raise IllegalMove(f"BAZ-17: equation {equation_id} is {letters(left)} = "
-                              f"{letters(right)}; it does not trade {said}")
+            raise refuse("BAZ-17", "equation {equation} is {left} = {right}; it does not trade "
+                         "{give} for {get}", equation=equation_id, left=letters(left),
+                         right=letters(right), give=give_letters, get=get_letters)
     else:
         fits = [(eq, d) for eq in equations_in_force(state) for d in _directions(eq, give, get)]
         if not fits:
-            raise IllegalMove(f"BAZ-17: no exchange equation in force trades {said}")
+            raise refuse("BAZ-17", "no exchange equation in force trades {give} for {get}",
+                         give=give_letters, get=get_letters)
         if len({eq for eq, _ in fits}) > 1:
-            ids = " or ".join(sorted({eq for eq, _ in fits}))
-            raise IllegalMove(f"BAZ-17: equations {ids} both trade {said}; put the one you "
-                              f"mean first, e.g. “{fits[0][0]} {letters(give)}>{letters(get)}”",
-                              "AMBIGUOUS_MOVE")
+            # an ambiguity has its own code (AMBIGUOUS_MOVE), so `refuse` cannot say it
+            example = " ".join((fits[0][0], f"{give_letters}>{get_letters}"))
+            message = say("equations {equations} both trade {give} for {get}; put the one you "
+                          "mean first, e.g. “{example}”", equations=_either(sorted(
+                              {eq for eq, _ in fits})), give=give_letters, get=get_letters,
+                          example=example)
+            raise IllegalMove(f"BAZ-17: {english(message)}", "AMBIGUOUS_MOVE", message=message,
+                              rule="BAZ-17")
     equation, direction = fits[0]
     return {"type": "Trade", "equation_id": equation, "direction": direction}

@@ -61,7 +61,7 @@ from app.games.base import (
     Rng,
     check_move,
 )
-from app.games.messages import english, refuse, say
+from app.games.messages import N_, english, refuse, say
 
 from . import auction_words
 from .words import malformed, not_yours
@@ -72,9 +72,9 @@ Event = dict[str, Any]
 MAX_BID = 999
 """CAR-67: an input limit, not a game rule."""
 
-_TILE = Field(int, reason="CAR-19: tile is the index of a tile in the revealed row, "
-                           "not a type id or label")
-_BID = Field(int, reason="CAR-61: bid must be a whole number of points")
+_TILE = Field(int, rule="CAR-19", reason=N_("tile is the index of a tile in the revealed row, "
+                                             "not a type id or label"))
+_BID = Field(int, rule="CAR-61", reason=N_("bid must be a whole number of points"))
 FIELDS: dict[str, dict[str, Field]] = {
     "AuctionOpen": {"tile": _TILE, "bid": _BID},
     "AuctionRaise": {"bid": _BID},

@@ -2,13 +2,15 @@
 
 ``Draw``, ``PlaceAbbey{x,y}``, ``PlaceTile{x,y,r}``, ``PlaceFigure{x,y,segment,kind}``,
 ``SkipFigure``, ``DeclineExtra``, ``PassAbbey``, and the auction moves of ``auction.py``.
+Each refusal is a message (app/games/messages.py `malformed`), said in the caller's language.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from app.games.base import Field, InvalidMove, Move, check_move
+from app.games.base import Field, Move, check_move
+from app.games.messages import malformed
 
 from . import auction
 
@@ -37,15 +39,18 @@ def parse(move: Any) -> Move:
     for name in ("x", "y", "r"):
         if name in move:
             if abs(move[name]) > 1000:
-                raise InvalidMove(f"CAR-19: {kind}: {name} must be an integer from -1000 to 1000")
+                raise malformed("CAR-19", "{kind}: {field} must be an integer from -1000 to 1000",
+                                kind=kind, field=name)
             out[name] = move[name]
     if "r" in out and out["r"] not in (0, 1, 2, 3):
-        raise InvalidMove("CAR-9: r is a rotation 0, 1, 2 or 3")
+        raise malformed("CAR-9", "r is a rotation 0, 1, 2 or 3")
     if kind == "PlaceFigure":
         seg, fig = move["segment"], move["kind"]
         if not 1 <= len(seg) <= 4:
-            raise InvalidMove("CAR-12: segment is a name such as c0, r1, f2 or cl")
+            raise malformed("CAR-12", "segment is a name such as {examples}",
+                            examples="c0, r1, f2, cl")
         if fig not in ("follower", "builder"):
-            raise InvalidMove('CAR-19: kind is "follower" or "builder"')
+            raise malformed("CAR-19", 'kind is "{one}" or "{other}"', one="follower",
+                            other="builder")
         out["segment"], out["kind"] = seg, fig
     return out

@@ -10,8 +10,8 @@ What winning means: the auction itself ranks nobody (CAR-113); it moves points b
 players and gives each of them one tile, which they then play on their physical board. So a
 seat's *standing* is its score after the auction plus what its tile is worth, and the bot
 plays for the largest lead of its standing over the best other standing. The engine never
-sees the board, so a tile's worth is an estimate from what the tile shows (`tile_worth`: city
-sides, pennants, a cloister, roads; a free-text label is worth the catalogue's average), the
+sees the board, so a tile's worth is an estimate by its type (`tile_worth`: what such a tile
+brought on real boards, `WORTH`; a free-text label is worth the catalogue's average), the
 same for every player. Points are the currency: a tile worth ``d`` more than the one a seat
 would get anyway is worth paying for up to about ``d / 2`` (the auctioneer's buy-or-sell
 choice makes any higher bid a loss), and bluffing is impossible with open bids.
@@ -21,31 +21,71 @@ the bot and the others, takes the action best for its own lead), memoised on (bi
 high bid, high bidder); each bid level from the lowest legal one up to the budget's number of
 levels is tried. After this auction settles, every seat still without a tile is credited with
 the average worth of the tiles left (in a 2-player auction nothing is left to guess: the
-last tile is free, CAR-66). Deterministic; standard library only.
+last tile is free, CAR-66). Two players (issue 28): the bidder plays for first place rather
+than margin (`_Model.duel_raise`), since against a correct auctioneer every bidder's action
+loses, and the best it can do is make the auctioneer's choice close. Deterministic; standard
+library only.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from app.games.base import JSON, Move
 from app.games.carcassonne import auction
-from app.games.carcassonne.tiles import CATALOGUE_IDS, TILE_TYPES
 
 BID_LEVELS = 16
 """Bid levels searched above the lowest legal bid at full budget (`Engine.hard_iterations`)."""
+SETTLE_NOISE = 2.0
+"""How far, in points, another player's view of a buy-or-sell choice may be from ours (its
+tile estimates are not ours): the spread of the logistic model of its settlement below."""
 
 
-def _type_worth(tid: str) -> float:
-    """What a tile type brings to a board, in points (a rough estimate, CAR-9 features)."""
-    tile = TILE_TYPES[tid]
-    return (1.0 + tile.sides.count("C") + tile.pennant + 2.0 * tile.cloister
-            + 0.5 * len(tile.roads) + 0.5 * sum(tile.inns))
-
-
-WORTH: dict[str, float] = {tid: _type_worth(tid) for tid in CATALOGUE_IDS}
-"""The estimated worth of every tile type of the catalogue (Appendix A.1 and A.2)."""
+WORTH: dict[str, float] = {
+    "A": 5.3,
+    "B": 3.6,
+    "C": 2.0,
+    "D": 4.5,
+    "E": 4.3,
+    "F": 2.8,
+    "G": 2.4,
+    "H": 3.9,
+    "I": 4.3,
+    "J": 4.4,
+    "K": 4.6,
+    "L": 4.4,
+    "M": 3.1,
+    "N": 2.7,
+    "O": 3.0,
+    "P": 2.8,
+    "Q": 2.7,
+    "R": 2.4,
+    "S": 3.5,
+    "T": 3.3,
+    "U": 1.1,
+    "V": 1.9,
+    "W": 2.9,
+    "X": 2.4,
+    "BZ1": 1.8,
+    "BZ2": 2.4,
+    "BZ3": 5.3,
+    "BZ4": 0.6,
+    "BZ5": 3.3,
+    "BZ6": 2.7,
+    "BZ7": 2.7,
+    "BZ8": 4.6,
+    "BZ9": 5.3,
+    "BZ10": 4.6,
+    "BZ11": 3.6,
+}
+"""What a won tile of each type is worth on a board (Appendix A.1 and A.2), in points: the
+greedy bot's value of its best placement (CAR-15 to CAR-26, CAR-36 to CAR-48), averaged over
+820 positions of 20 two-player normal-bot games (bench/carcassonne_tile_worth.py, seeds
+``tile-worth:<g>``; issue 28). It replaced a table guessed from the printed features (one
+point a city side and a pennant, two a cloister, half a road), which put a four-sided city
+(C, 2.0 here: few places take it) first."""
 
 AVERAGE_WORTH = sum(WORTH.values()) / len(WORTH)
 """The worth of a tile the engine knows only by its label."""
@@ -71,8 +111,11 @@ def hard_move(state: dict[str, Any], seat: int, levels: int) -> Move:
     current = game["current"]
     if phase == "bid":
         pending = tuple(current["pending"])
-        raise_to = model.best_raise(current["tile"], pending, current["high_bid"],
-                                    current["high_bidder"])
+        if game["n"] == 2:
+            raise_to = model.duel_raise(current["tile"], current["high_bid"], seat)
+        else:
+            raise_to = model.best_raise(current["tile"], pending, current["high_bid"],
+                                        current["high_bidder"])
         if raise_to is None:
             return {"type": "AuctionPass"}
         return {"type": "AuctionRaise", "bid": raise_to}
@@ -160,6 +203,37 @@ class _Model:
                    bidder: int) -> int | None:
         """The bot's raise as the first pending bidder, or None to pass."""
         return self._best_action(tile, pending, high, bidder)[0]
+
+    def duel_raise(self, tile: int, high: int, seat: int) -> int | None:
+        """Two players: the bidder's raise (None: pass) for the best chance of first place.
+
+        A correct auctioneer always wins the duel (CAR-63: it buys when the price is under
+        half the difference of the tiles, else sells, and either is a lead for it), so the
+        margin search gives the bidder the smallest loss, often a pass that loses for sure.
+        Only first places count, and the auctioneer values the tiles by its own estimate: a
+        raise near half the difference is a near coin flip for it and so for us. The
+        auctioneer is modelled as buying with the logistic chance of its buy beating its sale
+        by our estimate (spread `SETTLE_NOISE`); the bidder takes the action of the best
+        chance to finish first, the larger expected lead among equals."""
+        a = self.auctioneer
+        passed = self.totals(tile, a, {a: -high})
+        best: tuple[float, float, int | None] = (self._first(passed, seat),
+                                                 self.lead(passed, seat), None)
+        for bid in self._bids(high + 1):
+            buy = self.totals(tile, a, {a: -bid, seat: bid})
+            sell = self.totals(tile, seat, {seat: -bid, a: bid})
+            edge = (self.lead(buy, a) - self.lead(sell, a)) / SETTLE_NOISE
+            bought = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, edge))))
+            chance = bought * self._first(buy, seat) + (1 - bought) * self._first(sell, seat)
+            lead = bought * self.lead(buy, seat) + (1 - bought) * self.lead(sell, seat)
+            if (chance, lead) > best[:2]:
+                best = (chance, lead, bid)
+        return best[2]
+
+    def _first(self, totals: Totals, seat: int) -> float:
+        """1 for a lead, 0.5 for a tie (within rounding), 0 behind: the bench's first place."""
+        lead = self.lead(totals, seat)
+        return 1.0 if lead > 1e-9 else 0.5 if lead > -1e-9 else 0.0
 
     def best_opening(self) -> tuple[int, int]:
         """CAR-61: the free tile and opening bid best for the auctioneer's lead."""

@@ -2,7 +2,8 @@
 
 JSON: ``{"type": "Trade", "sell": {"S": 0, "R": 2, "E": 0}, "buy": {"S": 1}}``. A missing
 type counts 0; ``sell`` or ``buy`` may be left out. ``"timeout": true`` marks the timeout move
-of GB-17 (the platform plays it for a seat whose clock ran out).
+of GB-17 (the platform plays it for a seat whose clock ran out). A malformed move is refused
+with a message (app/games/messages.py `malformed`), said in the caller's language.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.base import Field, InvalidMove, Move, check_move
+from app.games.base import Field, Move, check_move
 from app.games.grand_bazaar.data import HAND_LIMIT, STOCK_PER_TYPE, TYPES, Triple, format_counts
+from app.games.messages import malformed
 
 TRADE = "Trade"
 FIELDS: dict[str, dict[str, Field]] = {
@@ -56,14 +58,18 @@ def _counts(move: dict[str, Any], key: str) -> Triple:
     raw = move.get(key, {})
     unknown = sorted(str(k)[:40] for k in raw if k not in TYPES)
     if unknown:
-        raise InvalidMove(f"Trade.{key} has unknown gem type(s): {', '.join(unknown[:5])}")
+        field = f"Trade.{key}"
+        raise malformed("GB-12", "{field} has unknown gem type(s): {types}", field=field,
+                        types=", ".join(unknown[:5]))
     values = []
     for t in TYPES:
         value = raw.get(t, 0)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidMove(f"Trade.{key}.{t} must be a whole number")
+            raise malformed("GB-12", "{field} must be a whole number", field=".".join(
+                ("Trade", key, t)))
         if not 0 <= value <= _MAX_COUNT:
-            raise InvalidMove(f"Trade.{key}.{t} must be between 0 and {_MAX_COUNT}")
+            raise malformed("GB-12", "{field} must be between 0 and {high}",
+                            field=".".join(("Trade", key, t)), high=_MAX_COUNT)
         values.append(value)
     return (values[0], values[1], values[2])
 

@@ -18,6 +18,7 @@ from fastapi.templating import Jinja2Templates
 from app.i18n import COOKIE as LANG_COOKIE
 from app.i18n import LANGUAGES, NAMES
 from app.i18n import jinja as i18n_jinja
+from app.i18n.catalogues import gettext_in
 from app.i18n.negotiation import choose
 from app.web.deps import identity_of, token_of
 
@@ -54,17 +55,12 @@ async def render_page(request: Request, name: str, **context: Any) -> HTMLRespon
     return response
 
 
-_NOT_FOUND = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Not found · Bazaar</title>
-<link rel="stylesheet" href="/static/css/app.css"></head><body><main class="page">
-<section class="card narrow"><h1>Not found</h1><p>There is no such page here.</p>
-<p><a class="button primary" href="/">Back to the games</a></p></section></main></body></html>"""
-
-
-def not_found_page() -> HTMLResponse:
-    """A plain 404 page (no request data echoed)."""
-    return HTMLResponse(_NOT_FOUND, status_code=404)
+async def not_found_page(request: Request) -> HTMLResponse:
+    """The 404 page, in the visitor's language like every page (no request data echoed)."""
+    response = await render_page(request, "not_found.html", page="not-found",
+                                 needs_identity=False)
+    response.status_code = 404
+    return response
 
 
 def _check_id(value: str) -> str:
@@ -167,7 +163,7 @@ async def leaderboards(request: Request) -> HTMLResponse:
 async def leaderboard(request: Request, kind: str) -> HTMLResponse:
     """The best ratings of one game."""
     if not _KIND.match(kind):
-        return not_found_page()
+        return await not_found_page(request)
     return await render_page(request, "leaderboard.html", page="leaderboard", kind=kind,
                  needs_identity=False)
 
@@ -191,14 +187,14 @@ async def rules(request: Request, kind: str) -> HTMLResponse:
     templates/rules/<lang>/<kind>.html in the visitor's language (docs/decisions.md,
     "Languages")."""
     if not _KIND.match(kind) or not (RULES_DIR / f"{kind}.html").is_file():
-        return not_found_page()
+        return await not_found_page(request)
     lang = await page_language(request)
     return await render_page(
         request,
         "rules.html",
         page="rules",
         kind=kind,
-        title=_title_of(kind),
+        title=gettext_in(lang, _title_of(kind)),
         fragment=rules_fragment(kind, lang),
         needs_identity=False,
     )

@@ -140,8 +140,12 @@ export function mount(root, ctx) {
   // a group, not an image: its squares and spots are buttons a screen reader must reach
   const canvas = svg("svg", {class: "cc-canvas", role: "group", tabindex: 0, "data-testid": "cc-canvas",
     "aria-label": t("Carcassonne board: the arrow keys move between the highlighted squares or spots, Enter chooses, R rotates the tile, Escape cancels")});
-  const layers = {tiles: svg("g"), marks: svg("g"), preview: svg("g"), figures: svg("g"), spots: svg("g")};
-  canvas.append(layers.tiles, layers.marks, layers.preview, layers.figures, layers.spots);
+  // the figure spots' wide invisible targets lie under every spot's mark (spotHits below
+  // spots): a target drawn over a neighbouring spot's mark took its taps (a tap on the city's
+  // mark put a farmer in the field)
+  const layers = {tiles: svg("g"), marks: svg("g"), preview: svg("g"), figures: svg("g"),
+    spotHits: svg("g", {class: "cc-spot-hits", "aria-hidden": "true"}), spots: svg("g")};
+  canvas.append(layers.tiles, layers.marks, layers.preview, layers.figures, layers.spotHits, layers.spots);
   const zoomBar = el("div", {class: "cc-zoom"});
   const panel = createAuctionPanel(ctx, names);
   const info = el("div", {class: "cc-info"});
@@ -419,6 +423,7 @@ export function mount(root, ctx) {
 
   function drawSpots() {
     clear(layers.spots);
+    clear(layers.spotHits);
     const options = legalOf("PlaceFigure");
     if (!options.length) return;
     const at = view.board.find((b) => b.x === options[0].x && b.y === options[0].y);
@@ -433,14 +438,17 @@ export function mount(root, ctx) {
       const g = svg("g", {class: `cc-spot${builder ? " builder" : ""}`, role: "button", "aria-label": label,
         "data-testid": "figure-spot", dataset: {segment: m.segment, kind: m.kind, key: `spot:${m.kind}:${m.segment}`,
           cx: String(x), cy: String(y)}}, [
-        // a wider invisible target than the mark, so that a finger finds it
-        svg("circle", {class: "cc-spot-hit", cx: x, cy: y, r: SPOT_HIT, fill: "transparent"}),
         builder ? svg("rect", {x: x - 8, y: y - 8, width: 16, height: 16, rx: 3})
           : svg("circle", {cx: x, cy: y, r: 8.5}),
         svg("title", {text: label}),
       ]);
+      // a wider invisible target than the mark, so that a finger finds it
+      const hit = svg("circle", {class: "cc-spot-hit", cx: x, cy: y, r: SPOT_HIT, fill: "transparent",
+        "data-spot": g.dataset.key});
       g.addEventListener("click", () => send(m));
+      hit.addEventListener("click", () => send(m));
       actions.set(g.dataset.key, () => send(m));
+      layers.spotHits.append(hit);
       layers.spots.append(g);
     }
   }

@@ -10,8 +10,9 @@ import pytest
 
 from app.games.base import HOST, SeededRng
 from app.games.bots import HARD, Budget, decide
+from app.games.carcassonne.tiles import CATALOGUE_IDS
 from app.games.carcassonne_auction import ENGINE
-from app.games.carcassonne_auction.hard_bot import AVERAGE_WORTH, tile_worth
+from app.games.carcassonne_auction.hard_bot import AVERAGE_WORTH, WORTH, tile_worth
 
 SMALL = Budget(scale=0.25)
 """Four bid levels above the lowest legal bid."""
@@ -65,9 +66,11 @@ def test_same_seed_same_move_and_nothing_to_redraw() -> None:
 
 
 def test_tile_worth_reads_the_catalogue_and_averages_labels() -> None:
-    """CAR-105: a type id is valued by what the tile shows (C: four city sides and a pennant
-    beats B: a cloister in a field); a label, never read as a type, gets the average."""
-    assert tile_worth({"type": "C"}) > tile_worth({"type": "B"}) > tile_worth({"type": "E"})
+    """CAR-105: every type of the catalogue has its measured worth (A: a cloister with a road,
+    easy to place, beats C: four city sides, which few places take); a label, never read as
+    a type, gets the average."""
+    assert set(WORTH) == set(CATALOGUE_IDS)
+    assert tile_worth({"type": "A"}) > tile_worth({"type": "C"})
     assert tile_worth({"label": "C"}) == AVERAGE_WORTH
 
 
@@ -96,7 +99,7 @@ def test_car_63_sell_a_tile_no_better_than_the_free_one() -> None:
     assert hard == {"type": "AuctionSettle", "choice": "sell"}
     after_normal, _ = ENGINE.apply(state, 1, normal, SeededRng(0))
     after_hard, _ = ENGINE.apply(state, 1, hard, SeededRng(0))
-    assert lead(after_hard, 1) == 2 > lead(after_normal, 1) == -2
+    assert lead(after_hard, 1) == pytest.approx(2) and lead(after_normal, 1) == pytest.approx(-2)
 
 
 def test_car_62_66_no_raise_for_a_tile_worth_no_more_than_the_free_one() -> None:
@@ -112,12 +115,42 @@ def test_car_62_66_no_raise_for_a_tile_worth_no_more_than_the_free_one() -> None
 
 
 def test_car_61_63_the_better_tile_is_opened_at_half_its_edge() -> None:
-    """CAR-61/63: with a four-sided city (C) against a city cap (E), the auctioneer opens the
-    better tile at a bid near half the difference in worth: lower and the other raises and
-    is sold it cheap or buys the points; higher and the auctioneer pays too much to nobody."""
+    """CAR-61/63: with a four-sided city (U: worth little, straight road) against a cloister
+    with a road (A), the auctioneer opens the better tile at a bid near half the difference in
+    worth: lower and the other raises and is sold it cheap or buys the points; higher and the
+    auctioneer pays too much to nobody."""
     state = start(2, {"players": ["Red", "Blue"], "placer": 0,
-                      "tiles": [{"type": "E"}, {"type": "C"}]})
-    edge = tile_worth({"type": "C"}) - tile_worth({"type": "E"})
+                      "tiles": [{"type": "U"}, {"type": "A"}]})
+    edge = tile_worth({"type": "A"}) - tile_worth({"type": "U"})
+    assert edge > 3
     move = decide(ENGINE, state, 1, HARD, "open", Budget())
     assert move["type"] == "AuctionOpen" and move["tile"] == 1
     assert abs(move["bid"] - edge / 2) <= 1
+
+
+def opened(first: str, second: str, tile: int) -> State:
+    """Red (0) placed; Blue (1), the auctioneer, opened ``tile`` of the two types at 0."""
+    state = start(2, {"players": ["Red", "Blue"], "placer": 0,
+                      "tiles": [{"type": first}, {"type": second}]})
+    state, _ = ENGINE.apply(state, 1, {"type": "AuctionOpen", "tile": tile, "bid": 0},
+                            SeededRng(0))
+    return state
+
+
+def test_car_62_63_a_bidder_raises_rather_than_lose_by_a_pass() -> None:
+    """CAR-62/63/66, two players: Blue opened BZ8 at 0, a little better than the free J. A
+    pass leaves Red behind by that little for sure; a raise of 1 leaves Blue a choice whose
+    margins are close for it (buy: Red +2 less the edge; sell: Red behind by 2 less it), so
+    Red is first whenever Blue's estimate of the tiles makes it settle otherwise than ours.
+    The margin search passed (the smaller sure loss); the hard bot plays for first place."""
+    edge = tile_worth({"type": "BZ8"}) - tile_worth({"type": "J"})
+    assert 0 < edge < 1
+    move = decide(ENGINE, opened("J", "BZ8", 1), 0, HARD, "duel", SMALL)
+    assert move == {"type": "AuctionRaise", "bid": 1}
+
+
+def test_car_62_66_a_bidder_passes_on_a_tile_worse_than_the_free_one() -> None:
+    """CAR-62/66: Blue opened U (a straight road) at 0 beside A: a pass leaves Red the
+    better tile for free, first for sure, so it does not raise."""
+    assert tile_worth({"type": "A"}) > tile_worth({"type": "U"})
+    assert decide(ENGINE, opened("U", "A", 0), 0, HARD, "worse", SMALL) == {"type": "AuctionPass"}

@@ -128,3 +128,13 @@ def test_gb20_hard_bot_hedges_a_lead_by_holding_the_rivals_gems() -> None:
     hard_share, normal_share = _win_share(state, hard, 0, 40), _win_share(state, normal, 0, 40)
     assert hard_share >= 0.95
     assert normal_share < hard_share - 0.1
+
+
+def test_gb23_horizon_one_values_a_gem_at_its_expected_next_price() -> None:
+    """GB-23/GB-26: with three +1, one 0 and one -1 to come the price is 8; a player who
+    looks one reveal ahead values a kept gem at 8 + (3 - 1) / 5; looking further adds the
+    choice of when to sell, up to the normal bot's optimal-stopping value."""
+    assert hard_bot.horizon_value(3, 1, 1, 1) == pytest.approx(8.4)
+    values = [hard_bot.horizon_value(3, 1, 1, k) for k in (1, 2, 3, hard_bot.FAR)]
+    assert values == sorted(values) and values[0] < values[-1]
+    assert values[-1] == bot.hold_value(3, 1, 1)
