@@ -143,12 +143,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # with REDIS_URL every instance's sockets count (app/realtime/presence.py)
     app.state.presence = Presence(settings.redis_url)
     errors.install(app)
+    # a request is matched against every route of the routers before its own (FastAPI tries
+    # them in order, with no look at their prefixes): the set-up's and play's routes first
+    # (issue 30, point 2; no two of these routers have paths in common)
     app.include_router(identity_router)
+    app.include_router(lobbies_router)
+    app.include_router(play_router)
     app.include_router(vacation_router)
     app.include_router(account_router)
     app.include_router(language_router)
-    app.include_router(lobbies_router)
-    app.include_router(play_router)
     app.include_router(undo_router)
     app.include_router(textplay_router)
     app.include_router(analysis_router)

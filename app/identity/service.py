@@ -9,9 +9,10 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import cast
 
-from sqlalchemy import bindparam, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import DateTime, Table, bindparam, insert, select, text, update
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app.identity.models import User, UserSession
 from app.ids import new_id, new_token, token_hash
@@ -27,6 +28,8 @@ _BY_TOKEN = (select(UserSession, User).join(User, User.id == UserSession.user_id
                     UserSession.revoked_at.is_(None), User.deleted_at.is_(None)))
 _NAMES = select(User.id, User.name).where(User.id.in_(bindparam("ids", expanding=True)))
 _MARKS = select(User.id, User.username, User.deleted_at).where(
+    User.id.in_(bindparam("ids", expanding=True)))
+_PEOPLE = select(User.id, User.name, User.username, User.deleted_at).where(
     User.id.in_(bindparam("ids", expanding=True)))
 
 
@@ -52,11 +55,37 @@ async def open_session(session: AsyncSession, user: User) -> tuple[Identity, str
     return Identity(user.id, user.name, row.id, user.username, user.language), token
 
 
-async def create_guest(session: AsyncSession, name: str) -> tuple[Identity, str]:
-    """A new guest and its token (the token is shown once and stored only hashed)."""
-    user = User(id=new_id(), name=name, created_at=now())
-    session.add(user)  # inserted with the session in one flush (the unit of work orders by FK)
-    return await open_session(session, user)
+# A guest and its first session in one statement and one round trip on PostgreSQL: the
+# session's foreign key is checked at the end of the statement, when the user row is there.
+# The ORM's unit of work, and a transaction of BEGIN, two INSERTs and COMMIT, were a third of
+# the CPU of ``POST /api/session`` (issue 30, point 2).
+_GUEST_PG = text(
+    "WITH u AS (INSERT INTO users (id, name, created_at) VALUES (:user_id, :name, :at)) "
+    "INSERT INTO user_sessions (id, user_id, token_hash, created_at, last_seen_at) "
+    "VALUES (:session_id, :user_id, :token_hash, :at, :at)"
+).bindparams(bindparam("at", type_=DateTime(timezone=True)))
+_NEW_USER = insert(cast(Table, User.__table__))
+_NEW_SESSION = insert(cast(Table, UserSession.__table__))
+
+
+async def create_guest(engine: AsyncEngine, name: str) -> tuple[Identity, str]:
+    """A new guest and its token (the token is shown once and stored only hashed), committed
+    when this returns."""
+    token, at, user_id, session_id = new_token(), now(), new_id(), new_id()
+    row = {"user_id": user_id, "name": name, "at": at, "session_id": session_id,
+           "token_hash": token_hash(token)}
+    if engine.dialect.name == "postgresql":
+        # one statement is its own transaction: no BEGIN and COMMIT round trips
+        async with engine.connect() as conn:
+            await (await conn.execution_options(isolation_level="AUTOCOMMIT")).execute(
+                _GUEST_PG, row)
+    else:
+        async with engine.begin() as conn:
+            await conn.execute(_NEW_USER, {"id": user_id, "name": name, "created_at": at})
+            await conn.execute(_NEW_SESSION, {"id": session_id, "user_id": user_id,
+                                              "token_hash": row["token_hash"], "created_at": at,
+                                              "last_seen_at": at})
+    return Identity(user_id, name, session_id), token
 
 
 async def identify(session: AsyncSession, token: str | None) -> Identity | None:
@@ -99,6 +128,27 @@ async def names_of(session: AsyncSession, user_ids: set[str]) -> dict[str, str]:
         return {}
     rows = await session.execute(_NAMES, {"ids": list(user_ids)})
     return {uid: name for uid, name in rows.all()}
+
+
+async def people_of(session: AsyncSession, user_ids: set[str], viewer: Identity | None = None
+                    ) -> tuple[dict[str, str], dict[str, str]]:
+    """The names and the marks of these users in one query (``names_of`` and ``marks_of``
+    together); the viewer's own come from their identity, a live session's, without a query
+    (issue 30, point 2: a lobby's answer to its host or to a joining player)."""
+    names: dict[str, str] = {}
+    marks: dict[str, str] = {}
+    others = set(user_ids)
+    if viewer is not None and viewer.user_id in others:
+        others.discard(viewer.user_id)
+        names[viewer.user_id] = viewer.name
+        marks[viewer.user_id] = mark(viewer.user_id, viewer.username)
+    if others:
+        rows = await session.execute(_PEOPLE, {"ids": list(others)})
+        for uid, name, username, deleted in rows.all():
+            names[uid] = name
+            if deleted is None:
+                marks[uid] = mark(uid, username)
+    return names, marks
 
 
 def mark(user_id: str, username: str | None) -> str:

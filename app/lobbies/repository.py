@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
-from sqlalchemy import bindparam, or_, select
+from sqlalchemy import Table, bindparam, insert, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload
 
@@ -16,6 +17,22 @@ from app.lobbies.models import Lobby, LobbySeat
 # about 0.8 ms of CPU per join and per start (issue 16).
 _BY_ID = select(Lobby).where(Lobby.id == bindparam("lobby_id")).options(joinedload(Lobby.seats))
 _BY_ID_LOCKED = _BY_ID.with_for_update(of=Lobby)
+
+
+_LOBBY_COLUMNS = tuple(c.key for c in Lobby.__table__.columns)
+_SEAT_COLUMNS = tuple(c.key for c in LobbySeat.__table__.columns if c.key != "lobby_id")
+_NEW_LOBBY = insert(cast(Table, Lobby.__table__))
+_NEW_SEATS = insert(cast(Table, LobbySeat.__table__))
+
+
+async def insert_new(session: AsyncSession, lobby: Lobby) -> None:
+    """Write a new lobby and its seats with two Core statements; ``lobby`` stays out of the
+    session (its answer is made from it as built, nothing is read back). The unit of work's
+    flush of the same two inserts cost about 0.5 ms of CPU more (issue 30, point 2)."""
+    await session.execute(_NEW_LOBBY, {k: getattr(lobby, k) for k in _LOBBY_COLUMNS})
+    await session.execute(_NEW_SEATS, [{"lobby_id": lobby.id, **{k: getattr(seat, k)
+                                                                 for k in _SEAT_COLUMNS}}
+                                       for seat in lobby.seats])
 
 
 async def get(session: AsyncSession, lobby_id: str, lock: bool = False) -> Lobby | None:

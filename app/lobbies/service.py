@@ -206,6 +206,25 @@ async def create(session: AsyncSession, user: Identity, body: LobbyIn,
     start (CAR-110), and the start validates them anyway. ``origin`` (game, step) makes it
     the lobby of a continued game ("Continue from here", app/play/continuation.py).
     """
+    lobby = new_lobby(user, body, seats, validate, rematch_of, origin)
+    session.add(lobby)
+    await session.flush()
+    return lobby
+
+
+async def open_new(session: AsyncSession, user: Identity, body: LobbyIn) -> Lobby:
+    """``POST /api/lobbies``: a new lobby written without the unit of work. The lobby returned
+    is not in the session: it is for the answer only (``create`` is for callers that change
+    the lobby further in the same transaction, as a tournament's round starts it)."""
+    lobby = new_lobby(user, body)
+    await repo.insert_new(session, lobby)
+    return lobby
+
+
+def new_lobby(user: Identity, body: LobbyIn, seats: list[dict[str, Any]] | None = None,
+              validate: bool = True, rematch_of: str | None = None,
+              origin: tuple[str, int] | None = None) -> Lobby:
+    """The lobby ``create`` describes, checked, not yet written."""
     engine = engine_of(body.kind)
     _check_private_rated(body.private, body.rated)
     players = body.players or engine.min_players
@@ -222,8 +241,6 @@ async def create(session: AsyncSession, user: Identity, body: LobbyIn,
             {"holder": "open", "user_id": None, "name": None} for _ in range(players - 1)]
     lobby.seats = [LobbySeat(seat=i, **s) for i, s in enumerate(seats)]
     check_levels_fit_clock(lobby)
-    session.add(lobby)
-    await session.flush()
     return lobby
 
 
@@ -364,8 +381,10 @@ async def start(session: AsyncSession, lobby: Lobby, user: Identity, host_name: 
                                  lobby.private, lobby.clock or {}, lobby.id,
                                  # a lobby from before the rule may ask for both: casual
                                  rated=bool(lobby.rated) and not lobby.private,
-                                 takeover_level=takeover)
-    game.takebacks = takebacks_allowed(lobby)
+                                 takeover_level=takeover,
+                                 # set before its insert: no UPDATE of the row just written
+                                 takebacks=takebacks_allowed(lobby))
+    game.takebacks = takebacks_allowed(lobby)  # a continued game's too
     # turn-based: the first turns' due times, in the start's transaction (issue 27)
     await turn_rows.start(session, game.id, game.clock or {}, game.seats, game.to_act or [],
                           time.time())

@@ -23,7 +23,8 @@ from app.utc import now
 async def create_game(session: AsyncSession, kind: str, options: dict[str, Any],
                       seats: list[dict[str, Any]], host_id: str | None, private: bool,
                       clock: dict[str, Any], lobby_id: str | None,
-                      rated: bool = False, takeover_level: str = "normal") -> Game:
+                      rated: bool = False, takeover_level: str = "normal",
+                      takebacks: bool = False) -> Game:
     """Set a new game up and add its record to the session."""
     engine = get_engine(kind)
     try:
@@ -39,7 +40,7 @@ async def create_game(session: AsyncSession, kind: str, options: dict[str, Any],
         options=resolved, seats=seats, clock=clock, seed=seed, setup_chance=rng.outcomes,
         initial_state=engine.dump_state(state), status="live", seq=0, outcome=None,
         resigned=[], to_act=sorted(engine.to_act(state)), created_at=stamp, updated_at=stamp,
-        takeover_level=takeover_level,
+        takeover_level=takeover_level, takebacks=takebacks,
     )
     session.add(game)
     await session.flush()

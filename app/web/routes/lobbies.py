@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from app.identity.service import Identity, marks_of, names_of
+from app.identity.service import Identity, marks_of, names_of, people_of
 from app.lobbies import repository as repo
 from app.lobbies import service, turn_cap_check
 from app.lobbies.models import Lobby
@@ -20,12 +20,11 @@ router = APIRouter(prefix="/api/lobbies", tags=["lobbies"])
 
 
 async def _json(session: SessionDep, lobby: Lobby, viewer: Identity | None) -> dict[str, Any]:
-    if viewer is not None and viewer.user_id == lobby.host_id:
-        data = service.to_json(lobby, viewer, viewer.name)  # the host's own name: no query
-    else:
-        names = await names_of(session, {lobby.host_id})
-        data = service.to_json(lobby, viewer, names.get(lobby.host_id, "host"))
-    return with_marks(data, await marks_of(session, people(data)))
+    # the host's name and every seated person's mark in one query; the viewer's own name
+    # and mark from their identity (a new lobby's answer to its host needs no query at all)
+    who = {s.user_id for s in lobby.seats if s.user_id and s.holder in ("user", "invited")}
+    names, marks = await people_of(session, who | {lobby.host_id}, viewer)
+    return with_marks(service.to_json(lobby, viewer, names.get(lobby.host_id, "host")), marks)
 
 
 def people(data: dict[str, Any]) -> set[str]:
@@ -47,7 +46,7 @@ async def create_lobby(body: LobbyIn, request: Request, user: CurrentUser,
     """Create a lobby; the caller hosts it and takes seat 0."""
     await limit(request, "lobby", request.app.state.settings.rate_lobbies, user.user_id)
     await turn_cap_check.check(session, user.user_id, body.clock.stored())
-    lobby = await service.create(session, user, body)
+    lobby = await service.open_new(session, user, body)
     return await _json(session, lobby, user)
 
 

@@ -11,7 +11,7 @@ from app.errors import unauthorized
 from app.identity.service import create_guest
 from app.ratelimit import limit_new_identity
 from app.schemas import Body, Name
-from app.web.deps import COOKIE, SessionDep, identity_of, remember, token_of
+from app.web.deps import COOKIE, identity_of, remember, token_of
 
 router = APIRouter(prefix="/api", tags=["identity"])
 
@@ -21,12 +21,11 @@ class SessionIn(Body):
 
 
 @router.post("/session", status_code=201)
-async def new_session(body: SessionIn, request: Request, response: Response,
-                      session: SessionDep) -> dict[str, Any]:
+async def new_session(body: SessionIn, request: Request, response: Response) -> dict[str, Any]:
     """Create a guest identity; the browser also gets the token as an HttpOnly cookie."""
     await limit_new_identity(request)  # per address: how many identities one address mints
-    who, token = await create_guest(session, body.name)
-    await session.commit()  # committed before this process trusts the token without a lookup
+    # committed when it returns, before this process trusts the token without a lookup
+    who, token = await create_guest(request.app.state.db, body.name)
     remember(request.app, token, who)
     response.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=365 * 24 * 3600,
                         secure=request.app.state.settings.cookie_secure)
