@@ -46,3 +46,31 @@ def test_bazaar_says_the_seats_own_tokens_under_their_heading() -> None:
         assert f"{n} {names[colour]}" in own["items"][0]
     spectator = engine.text_sections(engine.view(state, None), None, ["Ann", "Bob"])
     assert "Your tokens" not in [s["title"] for s in spectator]
+
+
+def test_bazaar_says_what_the_seat_to_act_does_in_every_phase_and_a_wild_roll() -> None:
+    """BAZ-13 to BAZ-19: the turn line names the step of the phase the game is in (a phase the
+    text did not know read "play"), and a wild roll is said as the wild side, not as a die
+    that was never rolled."""
+    engine = get_engine("bazaar")
+    state = engine.setup(["Ann", "Bob"], engine.validate_options({"first_player": 0}, 2),
+                         SeededRng(5))
+    rng = SeededRng(6)
+    phases: set[str] = set()
+    wild_said = False
+    for _ in range(400):
+        if engine.outcome(state) is not None:
+            break
+        mover = min(engine.to_act(state))
+        view = engine.view(state, mover)
+        lines = [i for s in engine.text_sections(view, mover, ["Ann", "Bob"]) for i in s["items"]]
+        (turn,) = [line for line in lines if line.startswith("It is your turn: ")]
+        assert turn.removeprefix("It is your turn: ") in (
+            "roll the die or make one trade.", "choose the colour of the wild roll.",
+            "buy a ware or end the turn.", "give tokens back down to the limit."), turn
+        phases.add(view["phase"])
+        if view["die"] == "WILD":
+            assert "The die shows the wild side." in lines
+            wild_said = True
+        state, _ = engine.apply(state, mover, engine.bot_move(state, mover, rng), rng)
+    assert {"action", "purchase"} <= phases and wild_said, phases

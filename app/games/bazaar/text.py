@@ -10,12 +10,15 @@ from typing import Any
 from app.games.messages import N_, Message, say, say_n
 from app.games.text_view import Section, seat_name, section
 
-from .data import COLOURS
+from .data import COLOURS, WILD
+from .state import ACTION, PURCHASE, RETURN, WILD_CHOICE
 from .words import COLOUR_WORDS, COUNTED
 
-_PHASES = {"roll": N_("roll the die"), "colour": N_("choose the colour of the wild roll"),
-           "action": N_("trade or buy"), "purchase": N_("trade or buy"),
-           "return": N_("give tokens back down to the limit")}
+# what the seat to act does now, by the state's phase (BAZ-13 to BAZ-19)
+_PHASES = {ACTION: N_("roll the die or make one trade"),
+           WILD_CHOICE: N_("choose the colour of the wild roll"),
+           PURCHASE: N_("buy a ware or end the turn"),
+           RETURN: N_("give tokens back down to the limit")}
 
 
 def tokens_words(tokens: dict[str, int] | None) -> Message:
@@ -44,8 +47,12 @@ def _turn(view: dict[str, Any], seat: int | None, names: Sequence[str]) -> list[
         turn.append(say("It is your turn: {phase}.", phase=phase) if current == seat else
                     say("It is {who}'s turn: {phase}.", who=seat_name(view, names, current),
                         phase=phase))
-    turn.append(say("The die shows {colour}.", colour=say(COLOUR_WORDS[str(die)]))
-                if die in COLOUR_WORDS else say("The die has not been rolled this turn."))
+    if die in COLOUR_WORDS:
+        turn.append(say("The die shows {colour}.", colour=say(COLOUR_WORDS[str(die)])))
+    elif die == WILD:  # BAZ-16: the seat names the colour
+        turn.append(say("The die shows the wild side."))
+    else:
+        turn.append(say("The die has not been rolled this turn."))
     return turn
 
 
