@@ -23,7 +23,7 @@ from typing import Any, Protocol, TypeVar
 from app.games import text_view
 from app.games.breakdown import Breakdown
 from app.games.breakdown import to_json as breakdown_json
-from app.games.messages import N_, english, say
+from app.games.messages import N_, english, say, unfit
 
 Seat = int
 HOST: Seat = -1
@@ -330,17 +330,20 @@ class Option:
         """Return the value if it fits this option's schema, else raise `InvalidOptions`."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise InvalidOptions(f"option {self.name} must be true or false")
+                raise unfit(None, "option {name} must be true or false", name=self.name)
         elif self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidOptions(f"option {self.name} must be an integer")
+                raise unfit(None, "option {name} must be an integer", name=self.name)
             if self.minimum is not None and value < self.minimum:
-                raise InvalidOptions(f"option {self.name} must be at least {self.minimum}")
+                raise unfit(None, "option {name} must be at least {minimum}", name=self.name,
+                            minimum=self.minimum)
             if self.maximum is not None and value > self.maximum:
-                raise InvalidOptions(f"option {self.name} must be at most {self.maximum}")
+                raise unfit(None, "option {name} must be at most {maximum}", name=self.name,
+                            maximum=self.maximum)
         elif self.kind == "choice":
             if value not in self.choices:
-                raise InvalidOptions(f"option {self.name} must be one of {list(self.choices)}")
+                raise unfit(None, "option {name} must be one of {choices}", name=self.name,
+                            choices=", ".join(map(str, self.choices)))
         return value
 
 
@@ -350,7 +353,7 @@ def resolve_options(schema: Iterable[Option], given: Mapping[str, JSON] | None) 
     by_name = {opt.name: opt for opt in schema}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        raise InvalidOptions(f"unknown option(s): {', '.join(unknown)}")
+        raise unfit(None, "unknown option(s): {names}", names=", ".join(unknown))
     return {
         name: opt.check(given[name]) if name in given else opt.default
         for name, opt in by_name.items()
@@ -620,9 +623,9 @@ class Engine(ABC):
     def validate_options(self, options: Mapping[str, JSON] | None, players: int) -> dict[str, JSON]:
         """Options with defaults filled in; raises `InvalidOptions`."""
         if not self.min_players <= players <= self.max_players:
-            raise InvalidOptions(
-                f"{self.title} takes {self.min_players}-{self.max_players} players, not {players}"
-            )
+            raise unfit(None, "{title} takes {least}-{most} players, not {players}",
+                        title=say(self.title), least=self.min_players, most=self.max_players,
+                        players=players)
         return resolve_options(self.options, options)
 
     def public_options(self, options: Mapping[str, JSON], finished: bool) -> dict[str, JSON]:

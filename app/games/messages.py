@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # base.py says its own refusals (check_move) with this module
-    from app.games.base import IllegalMove, InvalidMove
+    from app.games.base import IllegalMove, InvalidMove, InvalidOptions
 
 Message = dict[str, Any]
 """``{"id": str, "args": {...}}`` and, for a plural, ``"plural": str, "n": int``."""
@@ -86,6 +86,16 @@ def refuse(rule: str, text: str, **args: Any) -> IllegalMove:
 
     message = say(text, **args)
     return IllegalMove(f"{rule}: {english(message)}", message=message, rule=rule)
+
+
+def unfit(rule: str | None, text: str, **args: Any) -> InvalidOptions:
+    """An `InvalidOptions` (422: the lobby's options do not fit the game) whose reason is a
+    message; ``rule`` is None for the checks every option shares (app/games/base.py)."""
+    from app.games.base import InvalidOptions  # base.py imports this module
+
+    message = say(text, **args)
+    said = english(message)
+    return InvalidOptions(f"{rule}: {said}" if rule else said, message=message, rule=rule)
 
 
 def malformed(rule: str, text: str, **args: Any) -> InvalidMove:

@@ -31,7 +31,8 @@ JSON_DIR = ROOT / "static" / "locale"
 
 PYTHON_KEYWORDS: dict[str, Any] = {
     **DEFAULT_KEYWORDS,
-    "say": None, "say_n": (1, 2), "N_": None, "refuse": (2,), "malformed": (2,), "ApiError": (3,),
+    "say": None, "say_n": (1, 2), "N_": None, "refuse": (2,), "malformed": (2,),
+    "unfit": (2,), "ApiError": (3,),
     "conflict": (2,), "forbidden": (2,), "unauthorized": None,
 }
 """Python functions whose string arguments are message ids (None: the first argument)."""

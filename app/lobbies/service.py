@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.errors import ApiError, conflict, forbidden, not_found
+from app.errors import ApiError, conflict, forbidden, from_game_error, not_found
 from app.games import bots
 from app.games.base import Engine, GameError, get_engine
 from app.games.messages import N_
@@ -39,7 +39,8 @@ def check_options(engine: Engine, options: dict[str, Any], players: int) -> dict
     try:
         engine.validate_options(options, players)
     except GameError as err:
-        raise ApiError(422, err.code, err.reason) from None
+        # the refusal as the engine said it: its rule and its message for each language
+        raise from_game_error(err) from None
     return options
 
 

@@ -61,3 +61,28 @@ def test_the_404_page_speaks_the_browser_s_language(server: ServerThread) -> Non
         assert "Not found" not in page.text
         english = visitor.get("/leaderboards/NO_SUCH_KIND")
         assert english.status_code == 404 and "There is no such page here." in english.text
+
+
+def test_lobby_options_that_do_not_fit_are_refused_in_the_caller_s_language(players: Any
+                                                                           ) -> None:
+    """An option outside its schema (the lobby form offers only fitting values, but the API
+    takes any JSON) is refused with its rule id and in the request's language."""
+    ann = players("Ann")
+    german = ann.post("/api/lobbies", headers=GERMAN, json={
+        "kind": "grand-bazaar", "players": 2, "options": {"price_order": [1, 2, 3]}})
+    assert german.status_code == 422, german.text
+    detail = german.json()["detail"]
+    assert detail["code"] == "BAD_OPTIONS" and detail["rule"] == "GB-2"
+    assert detail["reason"] == "GB-2: price_order muss eine Anordnung der Nummern 1..27 sein"
+    assert detail["message"] == {"id": "price_order must be a permutation of the ids 1..27",
+                                 "args": {}}
+    french = ann.post("/api/lobbies", headers=FRENCH, json={
+        "kind": "bazaar", "players": 2, "options": {"penalty": "yes"}})
+    assert french.status_code == 422, french.text
+    assert french.json()["detail"]["reason"] == "l'option penalty doit être true ou false"
+    # a game's title in a refusal is said in the language too
+    auction = ann.post("/api/lobbies", headers=GERMAN, json={
+        "kind": "carcassonne-auction", "players": 7, "options": {}})
+    assert auction.status_code == 422, auction.text
+    assert auction.json()["detail"]["reason"].startswith(
+        "Carcassonne: Basar-Versteigerung wird mit "), auction.text

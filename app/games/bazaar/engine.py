@@ -13,7 +13,6 @@ from app.games.base import (
     JSON,
     Engine,
     Event,
-    InvalidOptions,
     Move,
     Option,
     Outcome,
@@ -21,7 +20,7 @@ from app.games.base import (
     shuffle,
 )
 from app.games.breakdown import Breakdown
-from app.games.messages import Message
+from app.games.messages import Message, unfit
 from app.games.notation import first_accepted
 from app.games.text_view import common_sections
 
@@ -75,9 +74,9 @@ def _check_exchange_cards(value: JSON) -> None:
         return
     if (not isinstance(value, list) or len(value) != 2
             or any(isinstance(c, bool) or not isinstance(c, int) for c in value)):
-        raise InvalidOptions("BAZ-2: exchange_cards must be null or a list of two card ids")
+        raise unfit("BAZ-2", "exchange_cards must be null or a list of two card ids")
     if not all(1 <= c <= 10 for c in value) or value[0] == value[1]:
-        raise InvalidOptions("BAZ-2: exchange_cards must be two distinct card ids 1-10")
+        raise unfit("BAZ-2", "exchange_cards must be two distinct card ids 1-10")
 
 
 def _check_stalls(value: JSON) -> None:
@@ -86,12 +85,12 @@ def _check_stalls(value: JSON) -> None:
     if not isinstance(value, list) or len(value) != STALL_COUNT or any(
         not isinstance(s, list) or len(s) != STALL_SIZE for s in value
     ):
-        raise InvalidOptions("BAZ-2: stalls must be null or 4 lists of 5 ware ids")
+        raise unfit("BAZ-2", "stalls must be null or 4 lists of 5 ware ids")
     ids = [w for s in value for w in s]
     if any(isinstance(w, bool) or not isinstance(w, int) or not 1 <= w <= 45 for w in ids):
-        raise InvalidOptions("BAZ-2: stalls must hold ware ids 1-45")
+        raise unfit("BAZ-2", "stalls must hold ware ids 1-45")
     if len(set(ids)) != len(ids):
-        raise InvalidOptions("BAZ-2: stalls must hold 20 distinct ware ids")
+        raise unfit("BAZ-2", "stalls must hold 20 distinct ware ids")
 
 
 class BazaarEngine(Engine):
@@ -112,11 +111,13 @@ class BazaarEngine(Engine):
             # the spec lists `players` among the options; the lobby sets it from the seats
             count = given.pop("players")
             if isinstance(count, bool) or not isinstance(count, int) or count != players:
-                raise InvalidOptions(f"BAZ-2: players must equal the number of seats ({players})")
+                raise unfit("BAZ-2", "players must equal the number of seats ({players})",
+                            players=players)
         resolved = super().validate_options(given, players)
         fp = resolved["first_player"]
         if isinstance(fp, bool) or (fp != "random" and not 0 <= int(fp) < players):
-            raise InvalidOptions(f"BAZ-2: first_player must be 'random' or a seat 0-{players - 1}")
+            raise unfit("BAZ-2", "first_player must be 'random' or a seat 0-{last}",
+                        last=players - 1)
         _check_exchange_cards(resolved["exchange_cards"])
         _check_stalls(resolved["stalls"])
         return resolved

@@ -11,7 +11,6 @@ from app.games.base import (
     Engine,
     Event,
     IllegalMove,
-    InvalidOptions,
     Move,
     NotYourTurn,
     Option,
@@ -40,7 +39,7 @@ from app.games.bombay_bazar.tournament import standings
 from app.games.bombay_bazar.view import view as build_view
 from app.games.bombay_bazar.words import illegal
 from app.games.breakdown import Breakdown
-from app.games.messages import Message, say
+from app.games.messages import Message, say, unfit
 from app.games.notation import checked
 from app.games.text_view import common_sections
 
@@ -97,10 +96,10 @@ class BombayBazarEngine(Engine):
         given = dict(options or {})
         if "players" in given:
             if given.pop("players") != players:
-                raise InvalidOptions("BOM-10: option players must equal the number of seats")
+                raise unfit("BOM-10", "option players must equal the number of seats")
         resolved = super().validate_options(given, players)
         if resolved["format"] == "tournament" and players < 2:
-            raise InvalidOptions("BOM-10: a tournament needs 2-4 players")
+            raise unfit("BOM-10", "a tournament needs 2-4 players")
         return resolved
 
     def setup(self, names: Sequence[str], options: Mapping[str, JSON], rng: Rng) -> State:

@@ -10,7 +10,6 @@ from app.games.base import (
     JSON,
     Engine,
     Event,
-    InvalidOptions,
     Move,
     Option,
     Outcome,
@@ -19,7 +18,7 @@ from app.games.base import (
     shuffle,
 )
 from app.games.breakdown import Breakdown
-from app.games.messages import Message
+from app.games.messages import Message, unfit
 from app.games.notation import checked
 from app.games.text_view import common_sections
 
@@ -69,20 +68,23 @@ class CarcassonneEngine(Engine):
         opts = super().validate_options(options, players)
         fp = opts["first_player"]
         if fp != "random" and not 0 <= fp < players:
-            raise InvalidOptions(f"option first_player must be 'random' or a seat 0-{players - 1}")
+            raise unfit("CAR-4", "first_player must be 'random' or a seat 0-{last}",
+                        last=players - 1)
         stack = opts["stack"]
         if stack is not None:
             if not isinstance(stack, list) or not all(isinstance(t, str) for t in stack):
-                raise InvalidOptions("option stack must be a list of tile type ids")
+                raise unfit("CAR-4", "option stack must be a list of tile type ids")
             avail = Counter(supply(bool(opts["bazaar"])))
             avail[START] -= 1  # CAR-4: the start tile counts as one D
             for tid, k in Counter(stack).items():
                 if tid not in TILE_TYPES or tid == "ABBEY":
-                    raise InvalidOptions(f"option stack: unknown tile type {tid[:20]!r}")
+                    raise unfit("CAR-4", "option stack: unknown tile type {tile}",
+                                tile=repr(tid[:20]))
                 if tid in BAZAAR_IDS and not opts["bazaar"]:
-                    raise InvalidOptions(f"option stack: {tid} needs the bazaar option")
+                    raise unfit("CAR-4", "option stack: {tile} needs the bazaar option", tile=tid)
                 if k > avail[tid]:
-                    raise InvalidOptions(f"option stack: only {avail[tid]} {tid} available")
+                    raise unfit("CAR-4", "option stack: only {n} {tile} available", n=avail[tid],
+                                tile=tid)
             opts["stack"] = list(stack)
         return opts
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from app.games.base import JSON, InvalidOptions, Option
 from app.games.carcassonne.tiles import CATALOGUE_IDS
+from app.games.messages import N_, say, unfit
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_NAME = 40
@@ -41,18 +42,18 @@ OPTIONS: tuple[Option, ...] = (
 def _text(value: Any, what: str) -> str:
     """A 1–40 character printable string, or InvalidOptions."""
     if not isinstance(value, str) or not 1 <= len(value) <= MAX_NAME or not value.isprintable():
-        raise InvalidOptions(f"CAR-105: {what} must be 1 to {MAX_NAME} printable characters")
+        raise unfit("CAR-105", "{what} must be 1 to {most} printable characters", what=say(what),
+                    most=MAX_NAME)
     return value
 
 
 def _players(value: Any) -> list[str]:
     if not isinstance(value, list) or not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        raise InvalidOptions(
-            f"CAR-105: players is a list of {MIN_PLAYERS} to {MAX_PLAYERS} names"
-        )
-    names = [_text(name, "each player's name") for name in value]
+        raise unfit("CAR-105", "players is a list of {least} to {most} names",
+                    least=MIN_PLAYERS, most=MAX_PLAYERS)
+    names = [_text(name, N_("each player's name")) for name in value]
     if len(set(names)) != len(names):
-        raise InvalidOptions("CAR-105: the players' names must be distinct")
+        raise unfit("CAR-105", "the players' names must be distinct")
     return names
 
 
@@ -64,32 +65,32 @@ def _scores(value: Any, n: int) -> list[int] | None:
         or len(value) != n
         or any(isinstance(s, bool) or not isinstance(s, int) for s in value)
     ):
-        raise InvalidOptions(f"CAR-105: scores is null or a list of {n} whole numbers")
+        raise unfit("CAR-105", "scores is null or a list of {n} whole numbers", n=n)
     return list(value)
 
 
 def _placer(value: Any, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise InvalidOptions(f"CAR-105: placer must be a seat from 0 to {n - 1}")
+        raise unfit("CAR-105", "placer must be a seat from 0 to {last}", last=n - 1)
     return value
 
 
 def _tile(entry: Any) -> dict[str, str]:
     if not isinstance(entry, dict) or len(entry) != 1 or not set(entry) <= {"type", "label"}:
-        raise InvalidOptions(
-            'CAR-105: each tile is {"type": "<id>"} or {"label": "<text>"}, with one key'
-        )
+        raise unfit("CAR-105", "each tile is {shape} or {other}, with one key",
+                    shape='{"type": "<id>"}', other='{"label": "<text>"}')
     if "type" in entry:
         if entry["type"] not in CATALOGUE_IDS:
             shown = str(entry["type"])[:MAX_NAME]
-            raise InvalidOptions(f"CAR-105: {shown!r} is not a tile type of Appendix A.1 or A.2")
+            raise unfit("CAR-105", "{tile} is not a tile type of Appendix A.1 or A.2",
+                        tile=repr(shown))
         return {"type": str(entry["type"])}
-    return {"label": _text(entry["label"], "a tile label")}
+    return {"label": _text(entry["label"], N_("a tile label"))}
 
 
 def _tiles(value: Any, n: int) -> list[dict[str, str]]:
     if not isinstance(value, list) or len(value) != n:
-        raise InvalidOptions(f"CAR-105: tiles is a list of exactly {n} entries, one per player")
+        raise unfit("CAR-105", "tiles is a list of exactly {n} entries, one per player", n=n)
     return [_tile(entry) for entry in value]
 
 
@@ -97,13 +98,13 @@ def check_options(resolved: Mapping[str, JSON], seats: int) -> dict[str, JSON]:
     """The cross-field checks of CAR-105 on options whose names are already known."""
     missing = [name for name in REQUIRED if resolved.get(name) is None]
     if missing:
-        raise InvalidOptions(f"CAR-105: required option(s) missing: {', '.join(missing)}")
+        raise unfit("CAR-105", "required option(s) missing: {names}", names=", ".join(missing))
     players = _players(resolved["players"])
     n = len(players)
     if n != seats:
-        raise InvalidOptions(
-            f"CAR-105: the lobby has {seats} seats but players names {n}: one seat per name"
-        )
+        raise unfit("CAR-105",
+                    "the lobby has {seats} seats but players names {n}: one seat per name",
+                    seats=seats, n=n)
     return {
         "players": players,
         "scores": _scores(resolved.get("scores"), n),

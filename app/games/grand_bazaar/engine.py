@@ -14,7 +14,6 @@ from app.games.base import (
     JSON,
     Engine,
     Event,
-    InvalidOptions,
     Move,
     NotYourTurn,
     Option,
@@ -31,7 +30,7 @@ from app.games.grand_bazaar.breakdown import score_breakdown
 from app.games.grand_bazaar.data import CARD_IDS, TYPES
 from app.games.grand_bazaar.moves import TRADE, decode
 from app.games.grand_bazaar.state import State, dump, load
-from app.games.messages import Message, english, refuse, say
+from app.games.messages import Message, english, refuse, say, unfit
 from app.games.notation import checked
 from app.games.text_view import common_sections
 
@@ -78,15 +77,16 @@ class GrandBazaarEngine(Engine):
         resolved = super().validate_options(options, players)
         first = resolved["first_player"]
         if first != "random" and (isinstance(first, bool) or not 0 <= first < players):
-            raise InvalidOptions(f"GB-2: first_player must be 'random' or a seat 0..{players - 1}")
+            raise unfit("GB-2", "first_player must be 'random' or a seat 0-{last}",
+                        last=players - 1)
         order = resolved["price_order"]
         if order is not None:
             if not isinstance(order, list) or any(
                 isinstance(x, bool) or not isinstance(x, int) for x in order
             ):
-                raise InvalidOptions("GB-2: price_order must be a list of card ids")
+                raise unfit("GB-2", "price_order must be a list of card ids")
             if sorted(order) != list(CARD_IDS):
-                raise InvalidOptions("GB-2: price_order must be a permutation of the ids 1..27")
+                raise unfit("GB-2", "price_order must be a permutation of the ids 1..27")
             resolved["price_order"] = list(order)
         return resolved
 
