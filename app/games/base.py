@@ -23,6 +23,12 @@ from typing import Any, Protocol, TypeVar
 from app.games import text_view
 from app.games.breakdown import Breakdown
 from app.games.breakdown import to_json as breakdown_json
+from app.games.errors import GameError as GameError
+from app.games.errors import IllegalMove as IllegalMove
+from app.games.errors import InvalidMove as InvalidMove
+from app.games.errors import InvalidOptions as InvalidOptions
+from app.games.errors import NotYourTurn as NotYourTurn
+from app.games.errors import ReplayMismatch as ReplayMismatch
 from app.games.messages import N_, english, say, unfit
 
 Seat = int
@@ -41,57 +47,7 @@ T = TypeVar("T")
 
 
 # --------------------------------------------------------------------------- errors
-
-
-class GameError(Exception):
-    """Base of every error an engine raises; carries an HTTP status and a stable code."""
-
-    status: int = 400
-    default_code: str = "GAME_ERROR"
-
-    def __init__(self, reason: str, code: str | None = None, *,
-                 message: dict[str, Any] | None = None, rule: str | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.code = code or self.default_code
-        # the reason as data (app/games/messages.py), for each client to say in its language
-        self.message = message
-        self.rule = rule
-
-
-class InvalidMove(GameError):
-    """The payload is malformed: unknown type, missing or unknown field, bad value (422)."""
-
-    status = 422
-    default_code = "BAD_INPUT"
-
-
-class IllegalMove(GameError):
-    """Well formed but not legal now; the reason starts with the rule id (409)."""
-
-    status = 409
-    default_code = "ILLEGAL_MOVE"
-
-
-class NotYourTurn(GameError):
-    """The seat has no move to make now (403)."""
-
-    status = 403
-    default_code = "NOT_YOUR_TURN"
-
-
-class InvalidOptions(GameError):
-    """Lobby options that the game's option schema rejects (422)."""
-
-    status = 422
-    default_code = "BAD_OPTIONS"
-
-
-class ReplayMismatch(GameError):
-    """A recorded chance outcome does not fit the draw that replay asks for (422)."""
-
-    status = 422
-    default_code = "REPLAY_MISMATCH"
+# (defined in app/games/errors.py; every engine imports them from here, with the contract)
 
 
 # --------------------------------------------------------------------------- chance
@@ -442,7 +398,7 @@ def check_move(move: object, shapes: MoveShapes, rule: str = "") -> Move:
     {'type': 'Buy', 'stall': 2}
     >>> check_move({"type": "Buy", "stall": "2"}, shapes, "BAZ-21")
     Traceback (most recent call last):
-    app.games.base.InvalidMove: BAZ-21: Buy: stall must be an integer
+    app.games.errors.InvalidMove: BAZ-21: Buy: stall must be an integer
     """
     if not isinstance(move, dict):
         raise _malformed(rule, say("a move must be a JSON object with a type"))

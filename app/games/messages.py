@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # base.py says its own refusals (check_move) with this module
-    from app.games.base import IllegalMove, InvalidMove, InvalidOptions
+from app.games.errors import IllegalMove, InvalidMove, InvalidOptions
 
 Message = dict[str, Any]
 """``{"id": str, "args": {...}}`` and, for a plural, ``"plural": str, "n": int``."""
@@ -82,8 +81,6 @@ def _plain(value: Any) -> str:
 def refuse(rule: str, text: str, **args: Any) -> IllegalMove:
     """An `IllegalMove` whose reason is a message: ``refuse("BAZ-18", "stall {stall} is sold
     out", stall=3)``; its English reason is "BAZ-18: stall 3 is sold out" as before."""
-    from app.games.base import IllegalMove  # base.py imports this module
-
     message = say(text, **args)
     return IllegalMove(f"{rule}: {english(message)}", message=message, rule=rule)
 
@@ -91,8 +88,6 @@ def refuse(rule: str, text: str, **args: Any) -> IllegalMove:
 def unfit(rule: str | None, text: str, **args: Any) -> InvalidOptions:
     """An `InvalidOptions` (422: the lobby's options do not fit the game) whose reason is a
     message; ``rule`` is None for the checks every option shares (app/games/base.py)."""
-    from app.games.base import InvalidOptions  # base.py imports this module
-
     message = say(text, **args)
     said = english(message)
     return InvalidOptions(f"{rule}: {said}" if rule else said, message=message, rule=rule)
@@ -101,7 +96,5 @@ def unfit(rule: str | None, text: str, **args: Any) -> InvalidOptions:
 def malformed(rule: str, text: str, **args: Any) -> InvalidMove:
     """An `InvalidMove` (422: the input is no move at all) whose reason is a message, as
     `refuse` makes an `IllegalMove`."""
-    from app.games.base import InvalidMove  # base.py imports this module
-
     message = say(text, **args)
     return InvalidMove(f"{rule}: {english(message)}", message=message, rule=rule)

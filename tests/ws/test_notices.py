@@ -53,7 +53,8 @@ def test_your_turn_is_told_on_every_open_page_of_that_person_only(server: Any, p
         assert notice == {"type": "notice", "kind": "your-turn", "game_id": game_id,
                           "title": "Grand Bazaar", "text": "Your turn in Grand Bazaar with Ann.",
                           "message": {"id": "Your turn in {title} with {others}.",
-                                      "args": {"title": "Grand Bazaar", "others": ["Ann"]}}}
+                                      "args": {"title": {"id": "Grand Bazaar", "args": {}},
+                                               "others": ["Ann"]}}}
     assert anns.quiet() == [] and eves.quiet() == []  # the mover and a stranger hear nothing
     for page in (*pages, anns, eves):
         page.close()
