@@ -252,6 +252,9 @@ def test_resign_to_the_end_then_export_and_import_the_record(guest, problems, tm
     # the bot plays Ann's seat to the end
     ann.get_by_test_id("ranking").locator("li").first.wait_for(timeout=60000)
     assert ann.get_by_test_id("ranking").get_by_text("resigned").count() == 1
+    # the page's end-of-game requests (players, end card, ratings) move the panel's buttons as
+    # they land; a click aimed before then can meet the list instead of "Record" (CI saw it once)
+    ann.wait_for_load_state("networkidle")
     with ann.expect_download() as info:
         ann.get_by_test_id("export").click()
     record = tmp_path / "record.json"
