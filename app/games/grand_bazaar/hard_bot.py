@@ -51,6 +51,24 @@ players than the normal bot were tried (issue 28, bench/README.md): a mix of 1, 
 took 75.0 % of 40 games against the baseline, which looks one reveal ahead, and 1 alone, the
 baseline's own rule, 62.5 %; so the opponents are modelled as the normal bot."""
 
+LEAD_SCALE = 0.0
+"""If above 0, a rollout is scored by a logistic of the final lead over the best rival (this
+many grands of lead is about 0.73) instead of the rank value: identical rollout players end
+with nearly identical hands, so a rollout's final lead understates how much the real game can
+still move, and a lead of one grand is not a sure win."""
+SELF_HORIZON = FAR
+"""The hard seat's own horizon in the rollouts (its future trades after the candidate)."""
+SELF_MIRROR = False
+"""In the rollouts, the hard seat copies the richest rival's hand whenever it is ahead and the
+copy is legal (as the real search tends to: a copied hand freezes the gap), else trades as the
+normal bot; False: it always trades as the normal bot."""
+PRIOR_HORIZON = FAR
+"""The horizon of the one-ply rule whose trade is the search's default (see `PRIOR_Z`)."""
+PRIOR_Z = 0.0
+"""How sure the search must be to leave the one-ply default: a candidate replaces it only when
+its mean score over the shared worlds beats the default's by more than ``PRIOR_Z`` standard
+errors of the paired differences (0: the best mean wins, as before)."""
+
 Counts = tuple[int, int, int, int, int, int, int, int, int]
 """Per type in type order: the +1, 0 and -1 changes still in the deck."""
 Pair = tuple[Triple, Triple]
@@ -132,11 +150,54 @@ def _worth(money: int, hand: Triple, prices: Triple, pair: Pair,
     return total
 
 
+@lru_cache(maxsize=64)
+def _targets(hand: Triple) -> tuple[tuple[Triple, Pair], ...]:
+    """Every hand of at most HAND_LIMIT gems reachable from ``hand`` by one trade, with that
+    trade, in `_legal`'s order (sales, then purchases, each by type): a trade never buys and
+    sells one type (GB-13b), so hand and trade determine each other."""
+    out = []
+    for t in product(range(HAND_LIMIT + 1), repeat=3):
+        if t[0] + t[1] + t[2] <= HAND_LIMIT:
+            sell = (max(hand[0] - t[0], 0), max(hand[1] - t[1], 0), max(hand[2] - t[2], 0))
+            buy = (max(t[0] - hand[0], 0), max(t[1] - hand[1], 0), max(t[2] - hand[2], 0))
+            out.append(((t[0], t[1], t[2]), (sell, buy)))
+    out.sort(key=lambda e: (e[1][0], e[1][1]))
+    return tuple(out)
+
+
 @lru_cache(maxsize=65536)
 def _normal(counts: Counts, prices: Triple, money: int, hand: Triple, stock: Triple,
             horizon: int = FAR) -> Pair:
     """The normal bot's trade (bot.bot_trade) in this position; ``stock`` capped at 4. With a
-    shorter ``horizon``, the same rule with gems valued `horizon_value` reveals ahead."""
+    shorter ``horizon``, the same rule with gems valued `horizon_value` reveals ahead.
+
+    Same legal set, order and tie rule as `_legal` with `_worth`, on target hands: a trade's
+    worth is money + hand x prices + the kept gems x (value - price), and it is legal when the
+    target hand is affordable at the current prices, the stock covers the purchases and, when
+    a buy is compulsory (GB-13f), something is bought (about four times faster)."""
+    values = _values(counts, horizon)
+    gain = (values[0] - prices[0], values[1] - prices[1], values[2] - prices[2])
+    wealth = money + hand[0] * prices[0] + hand[1] * prices[1] + hand[2] * prices[2]
+    compulsory = _must_buy(money, hand, prices, stock)
+    best: Pair = ((0, 0, 0), (0, 0, 0))
+    best_worth = float("-inf")
+    for t, pair in _targets(hand):
+        buy = pair[1]
+        if t[0] * prices[0] + t[1] * prices[1] + t[2] * prices[2] > wealth:
+            continue
+        if buy[0] > stock[0] or buy[1] > stock[1] or buy[2] > stock[2]:
+            continue
+        if compulsory and buy[0] + buy[1] + buy[2] == 0:
+            continue
+        w = wealth + t[0] * gain[0] + t[1] * gain[1] + t[2] * gain[2]
+        if w > best_worth + 1e-9:
+            best, best_worth = pair, w
+    return best
+
+
+def _normal_slow(counts: Counts, prices: Triple, money: int, hand: Triple, stock: Triple,
+                 horizon: int = FAR) -> Pair:
+    """`_normal` by enumerating `_legal` (the reference the fast version is checked on)."""
     values = _values(counts, horizon)
     best: Pair = ((0, 0, 0), (0, 0, 0))
     best_worth = float("-inf")
@@ -191,9 +252,10 @@ class Sim:
         self.moved += 1
 
     def finish(self, deck: list[int], counts: list[int],
-               horizons: list[int] | None = None) -> list[int]:
+               horizons: list[int] | None = None, me: int = -1) -> list[int]:
         """Play the normal bot for every seat to the end on this card order (GB-10, GB-19),
-        each seat with its horizon (default: the normal bot's)."""
+        each seat with its horizon (default: the normal bot's); seat ``me``, when given,
+        copies the richest rival's hand while ahead (`SELF_MIRROR`)."""
         n = self.players
         first = self.order[0]
         r = self.round
@@ -206,8 +268,9 @@ class Sim:
             while step < n:
                 seat = (first + step) % n
                 h = self.hands[seat]
-                pair = _normal(key, prices, self.money[seat], (h[0], h[1], h[2]),
-                               _cap(self.stock), horizons[seat] if horizons else FAR)
+                copy = self._copy(seat, prices) if seat == me else None
+                pair = copy or _normal(key, prices, self.money[seat], (h[0], h[1], h[2]),
+                                       _cap(self.stock), horizons[seat] if horizons else FAR)
                 self.moved = step
                 self.trade(seat, pair)
                 step += 1
@@ -222,6 +285,29 @@ class Sim:
             r += 1
             first = (first + 1) % n
             step = 0
+
+
+    def _copy(self, seat: int, prices: Triple) -> Pair | None:
+        """The trade giving ``seat`` the richest rival's hand, if the seat is richer and the
+        trade is legal (GB-13): the gap then stays as it is while both hold the same gems."""
+        hand = self.hands[seat]
+        wealth = [m + h[0] * prices[0] + h[1] * prices[1] + h[2] * prices[2]
+                  for m, h in zip(self.money, self.hands, strict=True)]
+        rival = max((s for s in range(self.players) if s != seat), key=lambda s: wealth[s])
+        if wealth[seat] <= wealth[rival]:
+            return None
+        target = self.hands[rival]
+        sell = (max(hand[0] - target[0], 0), max(hand[1] - target[1], 0),
+                max(hand[2] - target[2], 0))
+        buy = (max(target[0] - hand[0], 0), max(target[1] - hand[1], 0),
+               max(target[2] - hand[2], 0))
+        cash = self.money[seat] + sum((sell[i] - buy[i]) * prices[i] for i in range(3))
+        if cash < 0 or any(buy[i] > self.stock[i] for i in range(3)):
+            return None
+        if sum(buy) == 0 and _must_buy(self.money[seat], (hand[0], hand[1], hand[2]), prices,
+                                       _cap(self.stock)):
+            return None
+        return (sell, buy)
 
 
 def _mirror(state: State, seat: int, pairs: list[Pair]) -> Pair | None:
@@ -243,6 +329,9 @@ def _mirror(state: State, seat: int, pairs: list[Pair]) -> Pair | None:
 
 
 def _score(final: list[int], seat: int) -> float:
+    if LEAD_SCALE > 0:
+        lead = final[seat] - max(m for i, m in enumerate(final) if i != seat)
+        return 1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))
     ranks = [1 + sum(1 for o in final if o > m) for m in final]
     others = max(m for i, m in enumerate(final) if i != seat)
     margin = math.tanh((final[seat] - others) / 20.0)
@@ -251,7 +340,8 @@ def _score(final: list[int], seat: int) -> float:
 
 def hard_trade(state: State, seat: int, rng: Rng, iterations: int,
                out_of_time: Any = None) -> Trade:
-    """The candidate with the best mean score over shared determinised worlds."""
+    """The candidate with the best mean score over shared determinised worlds; the one-ply
+    default unless a candidate beats it by more than ``PRIOR_Z`` standard errors."""
     trades = legal_trades(state, seat)
     if len(trades) == 1:
         return trades[0]
@@ -264,25 +354,50 @@ def hard_trade(state: State, seat: int, rng: Rng, iterations: int,
     mirror = _mirror(state, seat, pairs)
     if mirror is not None and mirror not in shortlist:
         shortlist.append(mirror)
-    worlds = max(1, iterations * 2 // (state.players * len(shortlist)))
     remaining = remaining_ids(state)  # GB-23: the public set, in id order (canonical)
-    base = Sim(state)
     start_counts = list(_counts(remaining))
-    totals = [0.0] * len(shortlist)
+    default = 0
+    if PRIOR_Z > 0:
+        near = _values(_counts(remaining), PRIOR_HORIZON)
+        top = max(pairs, key=lambda p: _worth(money, hand, prices, p, near))
+        if top not in shortlist:
+            shortlist.append(top)
+        default = shortlist.index(top)
+    worlds = max(1, iterations * 2 // (state.players * len(shortlist)))
+    base = Sim(state)
+    scores: list[list[float]] = [[] for _ in shortlist]
     for w in range(worlds):
         if w and out_of_time is not None and out_of_time():
             break
         deck = list(remaining)
         shuffle(rng, deck)
         horizon = HORIZONS[w % len(HORIZONS)]
-        horizons = [FAR if s == seat else horizon for s in range(state.players)]
+        horizons = [SELF_HORIZON if s == seat else horizon for s in range(state.players)]
         for k, pair in enumerate(shortlist):
             sim = base.copy()
             sim.trade(seat, pair)
-            totals[k] += _score(sim.finish(deck, list(start_counts), horizons), seat)
+            scores[k].append(_score(sim.finish(deck, list(start_counts), horizons,
+                                               seat if SELF_MIRROR else -1), seat))
+    totals = [sum(s) for s in scores]
     best = max(range(len(shortlist)), key=lambda k: (totals[k], -k))
+    if PRIOR_Z > 0 and best != default and not _sure(scores[best], scores[default]):
+        best = default
     sell, buy = shortlist[best]
     return Trade(sell=sell, buy=buy)
+
+
+def _sure(better: list[float], default: list[float]) -> bool:
+    """Whether ``better`` beats ``default`` by more than ``PRIOR_Z`` standard errors of the
+    paired differences (the same worlds for both)."""
+    diffs = [a - b for a, b in zip(better, default, strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var == 0:
+        return mean > 0
+    return mean > PRIOR_Z * math.sqrt(var / n)
 
 
 def hard_move(state: State, seat: int, rng: Rng, iterations: int,

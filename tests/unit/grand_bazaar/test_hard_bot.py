@@ -138,3 +138,21 @@ def test_gb23_horizon_one_values_a_gem_at_its_expected_next_price() -> None:
     values = [hard_bot.horizon_value(3, 1, 1, k) for k in (1, 2, 3, hard_bot.FAR)]
     assert values == sorted(values) and values[0] < values[-1]
     assert values[-1] == bot.hold_value(3, 1, 1)
+
+
+def test_fast_normal_matches_the_enumeration_of_legal_trades() -> None:
+    """`_normal` on target hands picks `_legal`'s first best trade (GB-13, GB-14 compulsory
+    buy), on seeded random positions, every horizon."""
+    import random
+
+    rnd = random.Random(28)
+    for _ in range(3000):
+        counts = tuple(rnd.randint(0, 9) for _ in range(9))
+        prices = tuple(rnd.randint(1, 19) for _ in range(3))
+        hand = (rnd.randint(0, 4), rnd.randint(0, 2), rnd.randint(0, 2))
+        if sum(hand) > 4:
+            continue
+        stock = tuple(rnd.choice([0, 1, 2, 4]) for _ in range(3))
+        money, horizon = rnd.randint(0, 80), rnd.choice([1, 2, hard_bot.FAR])
+        args = (counts, prices, money, hand, stock, horizon)
+        assert hard_bot._normal.__wrapped__(*args) == hard_bot._normal_slow(*args)  # type: ignore[arg-type]
