@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.games.grand_bazaar import hard_bot  # noqa: E402
+from app.games.grand_bazaar import ENGINE, hard_bot  # noqa: E402
 from bench import bot_strength  # noqa: E402
 from bench.hard_bots import wilson  # noqa: E402
 
@@ -29,6 +29,8 @@ def main() -> None:
     for knob in knobs:
         name, value = knob.split("=", 1)
         setattr(hard_bot, name, type(getattr(hard_bot, name))(ast.literal_eval(value)))
+        if name == "ITERATIONS":  # the engine copies it at import (`hard_iterations`)
+            type(ENGINE).hard_iterations = hard_bot.ITERATIONS
     print(knobs, against, first, games, flush=True)
     results = []
     started = time.perf_counter()

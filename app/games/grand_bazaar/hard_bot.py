@@ -38,9 +38,12 @@ from app.games.search import rank_value
 
 SHORTLIST = 8
 """Root candidates kept after ranking the legal trades by the normal bot's worth."""
-ITERATIONS = 240
-"""Rollouts per move at full budget in a 2-player game (candidates x worlds), measured in
-bench/hard_bots.py; a rollout plays every seat, so more players get proportionally fewer."""
+ITERATIONS = 480
+"""Rollouts per move at full budget in a 2-player game (candidates x worlds); a rollout plays
+every seat, so more players get proportionally fewer. 240 until issue 28: the replica of the
+normal bot on target hands (`_normal`) halved a rollout's CPU, and twice the card orders at
+the old CPU took 79.5 % of games 300-399 against the baseline where 240 took 68.5 %
+(bench/README.md, bench/grand_bazaar_knobs.py)."""
 MARGIN_WEIGHT = 0.02
 """Weight of the money-margin term next to the rank value (0..1)."""
 FAR = 99
