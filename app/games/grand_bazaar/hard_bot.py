@@ -42,8 +42,8 @@ ITERATIONS = 480
 """Rollouts per move at full budget in a 2-player game (candidates x worlds); a rollout plays
 every seat, so more players get proportionally fewer. 240 until issue 28: the replica of the
 normal bot on target hands (`_normal`) halved a rollout's CPU, and twice the card orders at
-the old CPU took 79.5 % of games 300-399 against the baseline where 240 took 68.5 %
-(bench/README.md, bench/grand_bazaar_knobs.py)."""
+the old CPU took 79.5 % of games 300-399 against the baseline where 240 took 68.5 %, and
+73.8 % of games 0-199 where 240 took 71.2 % (bench/README.md, bench/grand_bazaar_knobs.py)."""
 MARGIN_WEIGHT = 0.02
 """Weight of the money-margin term next to the rank value (0..1)."""
 FAR = 99
