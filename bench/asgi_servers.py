@@ -13,7 +13,7 @@ Variants (``python -m app`` is ``uvicorn``; the others change one thing each, or
 - ``uvicorn``: as today (app/__main__.py): uvloop, httptools, ``ws="auto"``, which in uvicorn
   0.54 is the websockets library's Sans-I/O protocol (``websockets-sansio``);
 - ``uvicorn-websockets``: ``ws="websockets"``, uvicorn's older protocol on the websockets
-  library's asyncio server (what "auto" chose before uvicorn 0.35);
+  library's asyncio server (what "auto" chose before uvicorn 0.35 added the Sans-I/O one);
 - ``uvicorn-wsproto``: ``ws="wsproto"`` (pure-Python wsproto);
 - ``uvicorn-asyncio``: ``loop="asyncio"`` (what uvloop buys);
 - ``uvicorn-h11``: ``http="h11"`` (what httptools buys on the set-up's HTTP requests);
