@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.api import start_against_bots, wait_finished
+from tests.support.no_english import page_problems
 from tests.support.screens import SIZES, shot
 
 pytestmark = pytest.mark.browser
@@ -57,6 +58,9 @@ def test_a_game_s_log_switches_language_and_its_replay_keeps_the_ids(
     log.locator(".log-text", has_text="würfelte").first.wait_for()
     texts = log.locator(".log-text").all_inner_texts()
     assert texts and not any(" rolled " in t or " traded " in t or "{" in t for t in texts), texts
+    # the whole finished page too: the end card, its breakdown by source (BAZ-23, BAZ-26), chart
+    page.get_by_test_id("breakdown").wait_for()
+    assert page_problems(page, "de", ["Ann", "Bot 2"]) == []
     shot(page, "i18n", f"game-de-{size}")
 
     page.goto(f"/games/{game_id}/replay?at=3")
