@@ -81,3 +81,12 @@ def wait_until_still(page: Any, selector: str, quiet_ms: int = 750) -> None:
     """Wait until ``selector``'s box has held still for ``quiet_ms``: a click aimed at a control
     while late answers still move the panel around it can land on its neighbour."""
     page.evaluate(STILL, [selector, quiet_ms])
+
+
+def sticks_out(page: Any, inner: str, outer: str) -> float:
+    """How many pixels ``inner``'s box reaches past ``outer``'s bottom edge (0 if it does not)."""
+    return float(page.evaluate("""([inner, outer]) => {
+      const a = document.querySelector(inner).getBoundingClientRect();
+      const b = document.querySelector(outer).getBoundingClientRect();
+      return Math.max(0, a.bottom - b.bottom);
+    }""", [inner, outer]))
