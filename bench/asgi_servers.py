@@ -47,7 +47,6 @@ depend on them.
 from __future__ import annotations
 
 import argparse
-import cProfile
 import json
 import os
 import pstats
@@ -200,14 +199,7 @@ def one_run(name: str, args: argparse.Namespace) -> dict[str, Any]:
         row["processes"] = len(pids)
         cpu0 = serve.tree_cpu(proc.pid)
         try:
-            done = subprocess.run(
-                ["node", str(BENCH / "peers/ours/load.js"), str(args.port), str(args.games)],
-                env={**os.environ, "WS_MODULE": args.ws},
-                capture_output=True,
-                text=True,
-                timeout=args.deadline,
-                preexec_fn=serve.more_files,
-            )
+            done = run_client(args)
         except subprocess.TimeoutExpired:
             row["failed"] = f"the client did not finish in {args.deadline} s"
             return row
@@ -289,17 +281,22 @@ def check(name: str, args: argparse.Namespace) -> dict[str, Any]:
 # --- --validation: the validation on the hot path --------------------------------------------
 
 
+def run_client(args: argparse.Namespace) -> subprocess.CompletedProcess[str]:
+    """run.sh's load client (ours/load.js) against the server on ``args.port``."""
+    return subprocess.run(
+        ["node", str(BENCH / "peers/ours/load.js"), str(args.port), str(args.games)],
+        env={**os.environ, "WS_MODULE": args.ws},
+        capture_output=True,
+        text=True,
+        timeout=args.deadline,
+        preexec_fn=serve.more_files,
+    )
+
+
 def serve_profiled(name: str, out: str) -> None:
     """``serve_variant`` with cProfile on the serving thread's CPU clock, between SIGUSR1 and
     SIGUSR2 (which writes the stats), as bench/setup_cost.py profiles set-ups."""
-    profiler = cProfile.Profile(time.thread_time)
-    signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
-
-    def stop(*_: Any) -> None:
-        profiler.disable()
-        profiler.dump_stats(out)
-
-    signal.signal(signal.SIGUSR2, stop)
+    serve.profile_between_signals(out)
     serve_variant(name)
 
 
@@ -337,13 +334,7 @@ def validation(args: argparse.Namespace) -> dict[str, Any]:
     try:
         time.sleep(2)
         os.kill(proc.pid, signal.SIGUSR1)
-        done = subprocess.run(
-            ["node", str(BENCH / "peers/ours/load.js"), str(args.port), str(args.games)],
-            env={**os.environ, "WS_MODULE": args.ws},
-            capture_output=True,
-            text=True,
-            timeout=args.deadline,
-        )
+        done = run_client(args)
         os.kill(proc.pid, signal.SIGUSR2)
         for _ in range(100):
             if stats_path.exists():

@@ -10,8 +10,10 @@ process and its children (a server that forks its workers, as granian does).
 
 from __future__ import annotations
 
+import cProfile
 import os
 import resource
+import signal
 import subprocess
 import time
 import urllib.request
@@ -151,3 +153,17 @@ def stop(proc: subprocess.Popen[bytes], seconds: float = 90) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+def profile_between_signals(out: str) -> None:
+    """Profile this process's serving thread on its own CPU clock from SIGUSR1 (sent after the
+    warm-up) to SIGUSR2, which writes the stats to ``out`` (setup_cost.py, asgi_servers.py)."""
+    profiler = cProfile.Profile(time.thread_time)
+    signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
+
+    def stop(*_: object) -> None:
+        profiler.disable()
+        profiler.dump_stats(out)
+
+    signal.signal(signal.SIGUSR2, stop)
+

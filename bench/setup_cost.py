@@ -40,7 +40,7 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import serve  # noqa: E402
-from serve import cpu_seconds  # noqa: E402
+from serve import cpu_seconds, profile_between_signals  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = ("session", "create", "join", "start")
@@ -60,19 +60,10 @@ def serve_profiled(out: str) -> None:
     """``python -m app`` with cProfile on the serving thread's CPU clock (a busy machine's
     wall clock would blame whatever runs when the process is descheduled), between SIGUSR1
     (after the warm-up) and SIGUSR2, which writes the stats."""
-    import cProfile
-
     sys.path.insert(0, os.getcwd())
     from app.__main__ import main as serve
 
-    profiler = cProfile.Profile(time.thread_time)
-    signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
-
-    def stop(*_: Any) -> None:
-        profiler.disable()
-        profiler.dump_stats(out)
-
-    signal.signal(signal.SIGUSR2, stop)
+    profile_between_signals(out)
     serve()
 
 
