@@ -33,71 +33,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import threading
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import serve  # noqa: E402
 from growth_plot import markdown_table, write_svg  # noqa: E402
+from serve import cpu_seconds, fresh_db, more_files, psql, status_mb  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-TICK = os.sysconf("SC_CLK_TCK")
 STATS_FLUSH_S = 11  # an idle PostgreSQL 15 backend publishes its counters within 10 s
-
-
-def cpu_seconds(pid: int) -> float:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def status_mb(pid: int, key: str) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith(key + ":"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def more_files() -> None:
-    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-
-
-def with_children(pid: int) -> list[int]:
-    try:
-        kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        return [pid]
-    return [pid, *map(int, kids)]
-
-
-def wait_up(url: str, seconds: float = 90) -> None:
-    end = time.time() + seconds
-    while time.time() < end:
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"server at {url} did not start")
-
-
-def psql(db: str, sql: str) -> str:
-    return subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", db, "-Atqc", sql],
-                          check=True, capture_output=True, text=True).stdout.strip()
-
-
-def fresh_db(name: str) -> None:
-    for sql in (f"DROP DATABASE IF EXISTS {name} WITH (FORCE)", f"CREATE DATABASE {name}"):
-        psql("postgres", sql)
 
 
 def db_counters(db: str) -> dict[str, Any]:
@@ -183,17 +134,13 @@ class Cluster:
         self.args, self.instances, self.games = args, instances, games
         self.ports = [args.port + 1 + i for i in range(instances)]
         self.procs: list[subprocess.Popen[bytes]] = []
-        self.logs: list[TextIO] = []
         self.lb: subprocess.Popen[bytes] | None = None
 
     def start(self) -> int:
         args = self.args
         for i, port in enumerate(self.ports):
-            env = {**os.environ, "DATABASE_URL":
-                   f"postgresql+asyncpg://postgres@127.0.0.1:5432/{args.db}",
-                   "PORT": str(port), "LOG_LEVEL": "warning", "RATE_MOVES": "1000000",
-                   "RATE_LOBBIES": "1000000", "RATE_CHAT": "1000000",
-                   "RUN_MIGRATIONS": "true" if i == 0 else "false"}
+            env = serve.server_env(args.db, port,
+                                   RUN_MIGRATIONS="true" if i == 0 else "false")
             if self.instances > 1:
                 env["REDIS_URL"] = args.redis
                 # two default pools (30 + 30 each) could take 120 connections, more than a
@@ -201,14 +148,8 @@ class Cluster:
                 env["DB_POOL_SIZE"], env["DB_MAX_OVERFLOW"] = "20", "20"
             cmd = ([sys.executable, "bench/move_stages.py", "serve"] if args.stages
                    else [sys.executable, "-m", "app"])
-            log = open(f"/tmp/load_growth_server_{port}.log", "w")
-            try:
-                self.procs.append(subprocess.Popen(cmd, cwd=args.root, env=env, stdout=log,
-                                                   stderr=subprocess.STDOUT,
-                                                   preexec_fn=more_files))
-            finally:
-                self.logs.append(log) if len(self.logs) < len(self.procs) else log.close()
-            wait_up(f"http://127.0.0.1:{port}/healthz")
+            self.procs.append(serve.start(cmd, cwd=args.root, env=env, port=port, seconds=90,
+                                          log=Path(f"/tmp/load_growth_server_{port}.log")))
         if self.instances == 1:
             return self.ports[0]
         # a process holds two descriptors per connection: past ~8,000 sockets, two processes
@@ -216,7 +157,7 @@ class Cluster:
                                     *map(str, self.ports)], preexec_fn=more_files,
                                    env={**os.environ, "WORKERS": "2" if self.games > 2000 else "1",
                                         "STICKY": "1" if args.sticky else "0"})
-        wait_up(f"http://127.0.0.1:{args.port}/healthz")
+        serve.wait_up(f"http://127.0.0.1:{args.port}/healthz")
         return args.port
 
     def cpu(self) -> float:
@@ -228,18 +169,13 @@ class Cluster:
     def stop(self) -> dict[str, Any]:
         lb: dict[str, Any] = {}
         if self.lb is not None:
-            lb["cpu_s"] = round(sum(cpu_seconds(p) for p in with_children(self.lb.pid)), 2)
+            lb["cpu_s"] = round(sum(cpu_seconds(p) for p in serve.with_children(self.lb.pid)), 2)
             self.lb.terminate()
             self.lb.wait(timeout=30)
         for proc in self.procs:
             proc.terminate()
-        for proc, log in zip(self.procs, self.logs, strict=True):
-            try:
-                proc.wait(timeout=90)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-            log.close()
+        for proc in self.procs:  # all told first: they shut down side by side
+            serve.stop(proc)
         return lb
 
 

@@ -32,85 +32,38 @@ import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import serve  # noqa: E402
+from serve import cpu_seconds, profile_between_signals  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
-TICK = os.sysconf("SC_CLK_TCK")
 KINDS = ("session", "create", "join", "start")
 IDLE_S = 3.0
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU of the process (all its threads), from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def psql(db: str, sql: str) -> str:
-    return subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", db, "-Atqc", sql],
-                          check=True, capture_output=True, text=True).stdout.strip()
-
-
-def fresh_db(name: str) -> None:
-    for sql in (f"DROP DATABASE IF EXISTS {name} WITH (FORCE)", f"CREATE DATABASE {name}"):
-        psql("postgres", sql)
-
-
-def wait_up(url: str, seconds: float = 90) -> None:
-    end = time.time() + seconds
-    while time.time() < end:
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"server at {url} did not start")
-
-
 def start_server(args: argparse.Namespace) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "DATABASE_URL": f"postgresql+asyncpg://postgres@127.0.0.1:5432/{args.db}",
-           "PORT": str(args.port), "LOG_LEVEL": "warning", "RATE_MOVES": "1000000",
-           "RATE_LOBBIES": "1000000", "RATE_SESSIONS": "1000000", "RATE_CHAT": "1000000",
-           "RUN_MIGRATIONS": "true"}
-    env.pop("REDIS_URL", None)
     cmd = [sys.executable, "-m", "app"]
     if args.profile:
         cmd = [sys.executable, str(ROOT / "bench/setup_cost.py"), "--serve-profiled",
                str(args.profile)]
-    log = open(f"/tmp/setup_cost_server_{args.port}.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(cmd, cwd=args.root, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        wait_up(f"http://127.0.0.1:{args.port}/healthz", 240)  # migrations on a busy machine
-        if proc.poll() is not None:  # another server held the port: it answered, not ours
-            raise RuntimeError(f"the server exited ({proc.returncode}): is the port taken?")
-    except BaseException:
-        proc.terminate()
-        proc.wait(timeout=60)
-        raise
-    return proc
+    return serve.start(cmd, cwd=args.root, env=serve.server_env(args.db, args.port),
+                       port=args.port, log=Path(f"/tmp/setup_cost_server_{args.port}.log"))
 
 
 def serve_profiled(out: str) -> None:
     """``python -m app`` with cProfile on the serving thread's CPU clock (a busy machine's
     wall clock would blame whatever runs when the process is descheduled), between SIGUSR1
     (after the warm-up) and SIGUSR2, which writes the stats."""
-    import cProfile
-
     sys.path.insert(0, os.getcwd())
     from app.__main__ import main as serve
 
-    profiler = cProfile.Profile(time.thread_time)
-    signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
-
-    def stop(*_: Any) -> None:
-        profiler.disable()
-        profiler.dump_stats(out)
-
-    signal.signal(signal.SIGUSR2, stop)
+    profile_between_signals(out)
     serve()
 
 
@@ -226,7 +179,7 @@ async def measure(args: argparse.Namespace, pid: int) -> dict[str, Any]:
 
 
 def one_run(args: argparse.Namespace) -> dict[str, Any]:
-    fresh_db(args.db)
+    serve.fresh_db(args.db)
     row: dict[str, Any] = {"label": args.label, "n": args.n, "concurrency": args.concurrency,
                            "database": "postgresql", "at": time.strftime("%Y-%m-%dT%H:%M:%S"),
                            "commit": subprocess.run(["git", "-C", str(args.root), "rev-parse",
@@ -238,8 +191,7 @@ def one_run(args: argparse.Namespace) -> dict[str, Any]:
         time.sleep(2)  # the start-up's own work (migrations, pools) settles
         row.update(asyncio.run(measure(args, proc.pid)))
     finally:
-        proc.terminate()
-        proc.wait(timeout=60)
+        serve.stop(proc, 60)
         row["load_avg_after"] = round(os.getloadavg()[0], 1)
     return row
 

@@ -3,33 +3,45 @@
 Every game is an `Engine`: a stateless object whose methods are pure functions of plain
 state. The platform knows games only through this module: it never contains a rule.
 
-Randomness is explicit. The platform hands the engine an `Rng`; every value the engine draws
-(`randbelow`) or reveals from a pre-shuffled stack (`witness`) is a *chance outcome* that the
-platform records in the move's row. Replay passes a `ReplayRng` over those records, so a saved
-game rebuilds identically on any Python version and never re-rolls.
+Its parts live beside it, one concept each, and every engine imports them from here with the
+contract: chance (`Rng` and its recording and replay, app/games/chance.py), lobby options
+(app/games/options.py), the shape of a move's JSON (app/games/shapes.py), the errors
+(app/games/errors.py) and the score breakdown (app/games/breakdown.py).
 
 Standard library only: no I/O, no web or database imports.
 """
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from app.games import text_view
 from app.games.breakdown import Breakdown
 from app.games.breakdown import to_json as breakdown_json
+from app.games.chance import RecordingRng as RecordingRng
+from app.games.chance import ReplayRng as ReplayRng
+from app.games.chance import Rng as Rng
+from app.games.chance import SeededRng as SeededRng
+from app.games.chance import choice as choice
+from app.games.chance import roll as roll
+from app.games.chance import shuffle as shuffle
 from app.games.errors import GameError as GameError
 from app.games.errors import IllegalMove as IllegalMove
 from app.games.errors import InvalidMove as InvalidMove
 from app.games.errors import InvalidOptions as InvalidOptions
 from app.games.errors import NotYourTurn as NotYourTurn
 from app.games.errors import ReplayMismatch as ReplayMismatch
-from app.games.messages import N_, english, say, unfit
+from app.games.messages import say, unfit
+from app.games.options import Option as Option
+from app.games.options import resolve_options as resolve_options
+from app.games.shapes import Field as Field
+from app.games.shapes import JsonKind as JsonKind
+from app.games.shapes import MoveShapes as MoveShapes
+from app.games.shapes import check_move as check_move
 
 Seat = int
 HOST: Seat = -1
@@ -42,113 +54,6 @@ Event = dict[str, Any]
 """An event is a JSON object with a past-tense ``type`` tag, e.g. ``{"type": "PriceRevealed"}``."""
 State = Any
 """Engine-specific state: plain data that `Engine.dump_state` turns into JSON losslessly."""
-
-T = TypeVar("T")
-
-
-# --------------------------------------------------------------------------- errors
-# (defined in app/games/errors.py; every engine imports them from here, with the contract)
-
-
-# --------------------------------------------------------------------------- chance
-
-
-class Rng(Protocol):
-    """The only source of chance an engine may use."""
-
-    def randbelow(self, n: int) -> int:
-        """A uniform integer in ``0 .. n-1``."""
-        ...
-
-    def witness(self, value: JSON) -> None:
-        """Record a value revealed from pre-drawn hidden state (e.g. the tile drawn).
-
-        Replay checks that the record matches, so a record whose draws disagree with its
-        setup is rejected (CAR-103).
-        """
-        ...
-
-
-class SeededRng:
-    """A live generator: Python's Mersenne Twister behind the `Rng` protocol."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self._random = random.Random(seed)
-
-    def randbelow(self, n: int) -> int:
-        if n <= 0:
-            raise ValueError("randbelow needs n >= 1")
-        return self._random.randrange(n)
-
-    def witness(self, value: JSON) -> None:
-        return None
-
-
-class RecordingRng:
-    """Wraps a live `Rng` and keeps every outcome, in order, as JSON."""
-
-    def __init__(self, inner: Rng) -> None:
-        self._inner = inner
-        self.outcomes: list[JSON] = []
-
-    def randbelow(self, n: int) -> int:
-        value = self._inner.randbelow(n)
-        self.outcomes.append(value)
-        return value
-
-    def witness(self, value: JSON) -> None:
-        self.outcomes.append({"w": value})
-
-
-class ReplayRng:
-    """Returns recorded outcomes in order; raises `ReplayMismatch` when they do not fit."""
-
-    def __init__(self, outcomes: Sequence[JSON]) -> None:
-        self._outcomes = list(outcomes)
-        self._next = 0
-
-    def _take(self) -> JSON:
-        if self._next >= len(self._outcomes):
-            raise ReplayMismatch("the record has fewer chance outcomes than the replay needs")
-        value = self._outcomes[self._next]
-        self._next += 1
-        return value
-
-    def randbelow(self, n: int) -> int:
-        value = self._take()
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-            raise ReplayMismatch(f"recorded outcome {value!r} is not a draw below {n}")
-        return value
-
-    def witness(self, value: JSON) -> None:
-        recorded = self._take()
-        if recorded != {"w": value}:
-            raise ReplayMismatch("a recorded draw disagrees with the setup record")
-
-    def finish(self) -> None:
-        """Raise unless every recorded outcome was consumed."""
-        if self._next != len(self._outcomes):
-            raise ReplayMismatch("the record has more chance outcomes than the replay used")
-
-
-def shuffle(rng: Rng, items: list[T]) -> None:
-    """Fisher-Yates shuffle in place, drawing only through `rng`."""
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.randbelow(i + 1)
-        items[i], items[j] = items[j], items[i]
-
-
-def choice(rng: Rng, items: Sequence[T]) -> T:
-    """One element, uniformly."""
-    if not items:
-        raise ValueError("choice from an empty sequence")
-    return items[rng.randbelow(len(items))]
-
-
-def roll(rng: Rng, sides: int = 6) -> int:
-    """A die roll, ``1 .. sides``."""
-    return rng.randbelow(sides) + 1
-
 
 # --------------------------------------------------------------------------- undo
 
@@ -204,242 +109,6 @@ class Outcome:
     def with_breakdown(self, breakdowns: Iterable[Breakdown]) -> Outcome:
         """This outcome with the breakdown put in (engines call it from `Engine.outcome`)."""
         return replace(self, breakdown=breakdown_json(breakdowns))
-
-
-# --------------------------------------------------------------------------- options
-
-
-@dataclass(frozen=True)
-class Option:
-    """One lobby option of a game, with its schema.
-
-    ``kind`` is ``bool``, ``int``, ``choice`` or ``json``. A ``fixture`` option (a stacked deck)
-    is for tests: never offered in the lobby form and never shown while the game runs.
-
-    The rest tells the lobby how to put the option in words (players never see raw values):
-    ``choice_labels`` are the words for ``choices``, in order; ``seats`` says that the integer
-    values are seats (0-based), which the lobby names by their holders and offers only as far as
-    the table goes; ``pick`` makes a ``json`` option a list of that many distinct ``choices``,
-    or null, said as ``none_label``; the option applies only from ``min_players`` players and
-    while every ``requires`` pair (option name, value) holds, and the lobby hides it otherwise.
-    ``unit`` follows an integer value in words ("30 full rounds without a purchase"); ``on_note``
-    is a sentence the lobby shows while a ``bool`` option is on (a variation on by default says
-    so), with a link to ``rule_anchor`` on the game's rules page.
-    """
-
-    name: str
-    kind: str
-    default: JSON
-    label: str = ""
-    choices: tuple[JSON, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    fixture: bool = False
-    help: str = ""
-    choice_labels: tuple[str, ...] = ()
-    seats: bool = False
-    pick: int = 0
-    none_label: str = ""
-    min_players: int = 0
-    requires: tuple[tuple[str, JSON], ...] = ()
-    unit: str = ""
-    on_note: str = ""
-    rule_anchor: str = ""
-
-    def __post_init__(self) -> None:
-        if self.choice_labels and len(self.choice_labels) != len(self.choices):
-            raise ValueError(f"option {self.name}: one label per choice")
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "name": self.name,
-            "kind": self.kind,
-            "default": self.default,
-            "label": self.label or self.name,
-        }
-        if self.choices:
-            data["choices"] = list(self.choices)
-        if self.minimum is not None:
-            data["minimum"] = self.minimum
-        if self.maximum is not None:
-            data["maximum"] = self.maximum
-        if self.help:
-            data["help"] = self.help
-        if self.choice_labels:
-            data["choice_labels"] = list(self.choice_labels)
-        if self.seats:
-            data["seats"] = True
-        if self.pick:
-            data["pick"] = self.pick
-        if self.none_label:
-            data["none_label"] = self.none_label
-        if self.min_players:
-            data["min_players"] = self.min_players
-        for key in ("unit", "on_note", "rule_anchor"):
-            if getattr(self, key):
-                data[key] = getattr(self, key)
-        if self.requires:
-            data["requires"] = dict(self.requires)
-        return data
-
-    def check(self, value: JSON) -> JSON:
-        """Return the value if it fits this option's schema, else raise `InvalidOptions`."""
-        if self.kind == "bool":
-            if not isinstance(value, bool):
-                raise unfit(None, "option {name} must be true or false", name=self.name)
-        elif self.kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise unfit(None, "option {name} must be an integer", name=self.name)
-            if self.minimum is not None and value < self.minimum:
-                raise unfit(None, "option {name} must be at least {minimum}", name=self.name,
-                            minimum=self.minimum)
-            if self.maximum is not None and value > self.maximum:
-                raise unfit(None, "option {name} must be at most {maximum}", name=self.name,
-                            maximum=self.maximum)
-        elif self.kind == "choice":
-            if value not in self.choices:
-                raise unfit(None, "option {name} must be one of {choices}", name=self.name,
-                            choices=", ".join(map(str, self.choices)))
-        return value
-
-
-def resolve_options(schema: Iterable[Option], given: Mapping[str, JSON] | None) -> dict[str, JSON]:
-    """Fill defaults and check every value; unknown names are rejected."""
-    given = dict(given or {})
-    by_name = {opt.name: opt for opt in schema}
-    unknown = sorted(set(given) - set(by_name))
-    if unknown:
-        raise unfit(None, "unknown option(s): {names}", names=", ".join(unknown))
-    return {
-        name: opt.check(given[name]) if name in given else opt.default
-        for name, opt in by_name.items()
-    }
-
-
-# --------------------------------------------------------------------------- move envelope
-
-JsonKind = type[object] | None
-"""A JSON type as `Field` names it: ``int``, ``float``, ``str``, ``bool``, ``list``, ``dict``
-or ``None`` (null)."""
-
-_KIND_NAMES: dict[JsonKind, str] = {
-    int: N_("an integer"),
-    float: N_("a number"),
-    str: N_("a string"),
-    bool: N_("true or false"),
-    list: N_("a list"),
-    dict: N_("an object"),
-    None: N_("null"),
-}
-
-
-class Field:
-    """The JSON type of one move field, for `check_move`.
-
-    ``Field(int)`` is an integer (never a bool), ``Field(dict, str)`` an object or a string,
-    ``Field(int, None, required=False)`` an integer or null that may be left out. ``reason``,
-    if given, is the refusal of a value of the wrong type: a message id (marked with ``N_``)
-    said after ``rule`` (else the rule `check_move` is given).
-
-    >>> Field(int).accepts(3), Field(int).accepts(True), Field(float).accepts(3)
-    (True, False, True)
-    """
-
-    __slots__ = ("kinds", "required", "reason", "rule")
-
-    def __init__(self, *kinds: JsonKind, required: bool = True, reason: str = "",
-                 rule: str = "") -> None:
-        if not kinds or any(kind not in _KIND_NAMES for kind in kinds):
-            raise ValueError(f"Field takes JSON types among {list(_KIND_NAMES)}, not {kinds}")
-        self.kinds = kinds
-        self.required = required
-        self.reason = reason
-        self.rule = rule
-
-    def accepts(self, value: object) -> bool:
-        """Whether ``value`` has one of the field's JSON types."""
-        if isinstance(value, bool):  # a bool is an int in Python, never in a move
-            return bool in self.kinds
-        if isinstance(value, int):
-            return int in self.kinds or float in self.kinds
-        if value is None:
-            return None in self.kinds
-        return any(kind is not None and isinstance(value, kind) for kind in self.kinds)
-
-    def expected(self) -> str:
-        """The field's JSON types in words ("an integer or null")."""
-        return " or ".join(_KIND_NAMES[kind] for kind in self.kinds)
-
-    def __repr__(self) -> str:
-        return f"Field({self.expected()}, required={self.required})"
-
-
-MoveShapes = Mapping[str, Mapping[str, Field]]
-"""Each move type of a game and its fields besides ``type``."""
-
-
-def _shown(names: Iterable[object]) -> str:
-    """Field names for a reason: sorted, each cut to 40 characters, at most five."""
-    shown = sorted(str(name)[:40] for name in names)
-    return ", ".join(shown[:5]) + (", ..." if len(shown) > 5 else "")
-
-
-def check_move(move: object, shapes: MoveShapes, rule: str = "") -> Move:
-    """The move itself once its envelope fits ``shapes``; raises `InvalidMove` otherwise.
-
-    Checks that the move is a JSON object whose ``type`` is one of ``shapes``, that every
-    required field is present, that no other field is, and that each field has its JSON
-    type. Values (ranges, ids) and legality are the engine's to check. ``rule`` (e.g.
-    ``"BOM-54"``) starts every reason; each reason is a message (app/games/messages.py
-    `malformed`), said in the caller's language.
-
-    >>> shapes = {"Buy": {"stall": Field(int)}, "EndTurn": {}}
-    >>> check_move({"type": "Buy", "stall": 2}, shapes)
-    {'type': 'Buy', 'stall': 2}
-    >>> check_move({"type": "Buy", "stall": "2"}, shapes, "BAZ-21")
-    Traceback (most recent call last):
-    app.games.errors.InvalidMove: BAZ-21: Buy: stall must be an integer
-    """
-    if not isinstance(move, dict):
-        raise _malformed(rule, say("a move must be a JSON object with a type"))
-    kind = move.get("type")
-    if not isinstance(kind, str):
-        raise _malformed(rule, say("a move's type must be a string: one of {types}",
-                                   types=", ".join(shapes)))
-    shape = shapes.get(kind)
-    if shape is None:
-        raise _malformed(rule, say("unknown move type {kind}; expected one of {types}",
-                                   kind=repr(kind[:40]), types=", ".join(shapes)))
-    missing = [name for name, spec in shape.items() if spec.required and name not in move]
-    if missing:
-        raise _malformed(rule, say("{kind} lacks the field(s) {fields}", kind=kind,
-                                   fields=_shown(missing)))
-    unknown = [name for name in move if name != "type" and name not in shape]
-    if unknown:
-        raise _malformed(rule, say("{kind} has unknown field(s) {fields}", kind=kind,
-                                   fields=_shown(unknown)))
-    for name, spec in shape.items():
-        if name in move and not spec.accepts(move[name]):
-            if spec.reason:
-                raise _malformed(spec.rule or rule, say(spec.reason))
-            raise _malformed(rule, say("{kind}: {field} must be {expected}", kind=kind,
-                                       field=name, expected=_either([say(_KIND_NAMES[k])
-                                                                     for k in spec.kinds])))
-    return move
-
-
-def _malformed(rule: str, message: dict[str, Any]) -> InvalidMove:
-    """An `InvalidMove` whose reason is ``message``, after ``rule`` when there is one (as
-    messages.py `malformed` makes it)."""
-    reason = f"{rule}: {english(message)}" if rule else english(message)
-    return InvalidMove(reason, message=message, rule=rule or None)
-
-
-def _either(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Alternatives in words: "an integer or null"."""
-    if len(parts) == 1:
-        return parts[0]
-    return say("{first} or {rest}", first=parts[0], rest=_either(parts[1:]))
 
 
 # --------------------------------------------------------------------------- engine

@@ -22,6 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.games.messages import Message, english
+
 MEDALS: tuple[str, str, str] = ("gold", "silver", "bronze")
 
 
@@ -85,6 +87,14 @@ def N_(text: str) -> str:  # noqa: N802 (gettext's name for "a message id", as i
     """Marks a message id for the catalogue (app/i18n/tool.py). app/games/messages.py has the
     same marker, but it imports app/games/base.py, which imports this module."""
     return text
+
+
+def line(source: str, label: Message, points: int | float, items: Sequence[Message] = (),
+         medal: str | None = None) -> Line:
+    """A line whose label and items are messages, each client saying them in its language,
+    with their English beside (what the log and the golden playthroughs hold)."""
+    return Line(source, english(label), points, tuple(english(i) for i in items), medal,
+                message=label, item_messages=tuple(items))
 
 
 def residual(score: int | float, lines: Sequence[Line]) -> list[Line]:

@@ -11,11 +11,11 @@ import pytest
 
 from tests.browser.api import start_against_bots, wait_finished
 from tests.browser.games import STACK
+from tests.support.screens import PHONE
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/analysis")
-PHONE = {"width": 390, "height": 844}
 DONE = "[data-testid=analysis][data-status=done]"
 
 

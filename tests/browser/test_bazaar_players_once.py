@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from tests.browser.api import play_moves, start_against_bots, wait_finished
+from tests.support.screens import PHONE
 
 pytestmark = pytest.mark.browser
 
 OUT = Path(__file__).resolve().parents[2] / "test-results" / "bazaar"
-PHONE = {"width": 390, "height": 844}
 
 # the tables or lists in the board whose rows name every player (Grand Bazaar's order of play
 # this round is a part of the game, not a list of the players)

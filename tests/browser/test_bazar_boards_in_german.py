@@ -7,18 +7,16 @@ go to /tmp/shots/i18n/."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from tests.browser.api import start_against_bots, wait_finished
 from tests.browser.games import start_hot_seat_game
 from tests.browser.moves import page_seq, wait_seq
+from tests.support.screens import SIZES, shot
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/shots/i18n")
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 # buttons whose words no longer fit, and a page wider than the window
 OVERFLOW = """() => ({
   wide: document.documentElement.scrollWidth > window.innerWidth + 1,
@@ -29,11 +27,6 @@ GRAND_ENGLISH = re.compile(r"\b(Price track|Your trade|Compulsory|sapphires?|rub
                            r"emeralds?|Round \d|Price cards|legal bundle|grands needed|stock)\b")
 BOMBAY_ENGLISH = re.compile(r"\b(Piles|Solo score|Trunk length|Empty cells|Unused openings|"
                             r"placed a|piece|elephant|Your best|segments?|Ended)\b")
-
-
-def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -52,7 +45,7 @@ def test_grand_bazaar_board_log_and_refusal_in_german(server, guest, size: str) 
     assert "Preisleiste" in board and "Dein Handel" in board, board
     assert not GRAND_ENGLISH.search(board), GRAND_ENGLISH.search(board)
     assert page.evaluate(OVERFLOW) == {"wide": False, "clipped": []}
-    shot(page, f"grand-bazaar-de-{size}")
+    shot(page, "i18n", f"grand-bazaar-de-{size}", full_page=True)
 
     # a refused move (no buy in round 1, GB-13f) is said in German, its rule first
     seq = page_seq(page)
@@ -100,4 +93,4 @@ def test_bombay_bazar_solo_board_log_and_breakdown_in_german(guest, size: str) -
     assert not BOMBAY_ENGLISH.search(board), BOMBAY_ENGLISH.search(board)
     assert not BOMBAY_ENGLISH.search(text), BOMBAY_ENGLISH.search(text)
     assert page.evaluate(OVERFLOW) == {"wide": False, "clipped": []}
-    shot(page, f"bombay-bazar-solo-de-{size}")
+    shot(page, "i18n", f"bombay-bazar-solo-de-{size}", full_page=True)

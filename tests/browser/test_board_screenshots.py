@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.api import game, play_moves, start_against_bots
+from tests.support.screens import SIZES
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +23,6 @@ KINDS = [
     ("carcassonne-auction", 3, {"players": ["Red", "Blue", "Black"], "placer": 0,
                                 "tiles": [{"type": "U"}, {"type": "BZ4"}, {"label": "River"}]}),
 ]
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 def shoot(page, game_id: str, name: str) -> None:  # type: ignore[no-untyped-def]

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from tests.browser.api import start_against_bots
+from tests.support.screens import SIZES
 
 pytestmark = pytest.mark.browser
 
 OUT = Path(__file__).resolve().parents[2] / "test-results" / "bombay-tournament"
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 CUT = """() => ['bb-tournament'].map((id) => {
   const panel = document.querySelector(`[data-testid=${id}]`);

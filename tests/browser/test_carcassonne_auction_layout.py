@@ -15,12 +15,11 @@ import pytest
 
 from tests.browser.api import advance_to, start_against_bots
 from tests.browser.games import IN_VIEW, STACK, carcassonne_game_at_a_bid
+from tests.support.screens import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 
 OUT = Path(__file__).resolve().parents[2] / "test-results" / "auction"
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 # Whether each element's text is wholly inside the element and the element inside the panel.
 INSIDE = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length).map((e) => {

@@ -14,11 +14,10 @@ import re
 import pytest
 
 from tests.browser.api import game, move, start_against_bots
+from tests.support.screens import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 TILE_ID = re.compile(r"\b(?:Tile|tile:?) (?:BZ\d+|[A-X])\b|\bBZ\d+\b")
 
 MEASURE = """() => {

@@ -6,24 +6,17 @@ Screenshots go to /tmp/shots/i18n/."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from tests.browser.api import advance_to, post, start_against_bots, wait_finished
+from tests.support.screens import SIZES, shot
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/shots/i18n")
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 ENGLISH = re.compile(r"\b(tile|tiles|place|placed|drew|north|south|east|west|city|road|"
                      r"cloister|follower|builder|abbey|turn|rotate|the|of|and|your)\b",
                      re.IGNORECASE)
-
-
-def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -47,7 +40,7 @@ def test_a_german_visitor_plays_carcassonne_in_german_and_replays_it_in_french(
     assert not ENGLISH.search(words.replace("Anna", "")), words
     log = page.get_by_test_id("log")
     log.locator(".log-text", has_text="zog").first.wait_for()
-    shot(page, f"carcassonne-de-{size}")
+    shot(page, "i18n", f"carcassonne-de-{size}")
 
     post(page, f"/api/games/{game_id}/resign", {})  # the bots play the game out
     wait_finished(page, game_id)
@@ -60,4 +53,4 @@ def test_a_german_visitor_plays_carcassonne_in_german_and_replays_it_in_french(
     replay_log.locator(".log-text", has_text="a posé").first.wait_for()
     texts = replay_log.locator(".log-text").all_inner_texts()
     assert texts and not any(" legte " in t or " placed " in t or "{" in t for t in texts), texts
-    shot(page, f"carcassonne-replay-fr-{size}")
+    shot(page, "i18n", f"carcassonne-replay-fr-{size}")

@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.api import game, start_against_bots
+from tests.support.screens import PHONE
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 KINDS = [
     ("grand-bazaar", 2, {"first_player": 0}),
     ("bazaar", 2, {}),

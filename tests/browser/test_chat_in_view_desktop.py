@@ -7,10 +7,10 @@ import pytest
 
 from tests.browser.api import game, start_against_bots
 from tests.browser.games import IN_VIEW
+from tests.support.screens import DESKTOP
 
 pytestmark = pytest.mark.browser
 
-DESKTOP = {"width": 1280, "height": 800}
 KINDS = [
     ("grand-bazaar", 2, {"first_player": 0}),
     ("bazaar", 4, {}),

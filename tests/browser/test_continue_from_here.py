@@ -17,11 +17,10 @@ import pytest
 
 from app.games.base import ReplayRng, get_engine
 from tests.browser.api import get, post, start_against_bots
+from tests.support.screens import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots")
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 K = 4
 
 

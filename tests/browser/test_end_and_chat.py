@@ -16,11 +16,10 @@ from pathlib import Path
 import pytest
 
 from tests.browser.api import post, start_against_bots
+from tests.support.screens import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots")
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 RAW = re.compile(r"two-stalls-sold-out|\bstalled\b|\btournament\b$|^solo$|\bcancelled\b$|\d+,\d+,\d+|[{}\[\]]|"
                  r"undefined|null|NaN|Seat 0|\b[A-Z]{2,4}-\d+")

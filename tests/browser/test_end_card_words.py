@@ -13,10 +13,10 @@ import re
 import pytest
 
 from tests.browser.api import post, start_against_bots, wait_finished
+from tests.support.screens import PHONE
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 AUCTION = {"players": ["Red", "Blue", "Black"], "placer": 0,
            "tiles": [{"type": "U"}, {"type": "BZ4"}, {"label": "River"}]}
 HYPHEN_MINUS = re.compile(r"(?<![\w-])-\d")

@@ -13,11 +13,11 @@ import pytest
 
 from tests.browser.api import post, start_against_bots, wait_finished
 from tests.support.layout import LAYOUT
+from tests.support.screens import SIZES
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/i18n-layout")
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 RULES = ["bazaar", "bombay-bazar", "carcassonne", "carcassonne-auction", "grand-bazaar"]
 
 

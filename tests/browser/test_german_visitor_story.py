@@ -28,12 +28,11 @@ from tests.support.carcassonne_page import play_to_the_end
 from tests.support.layout import cut_off, layout_problems
 from tests.support.lobby_page import create_lobby, start_game
 from tests.support.no_english import page_problems
+from tests.support.screens import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/i18n-story")
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 NAME = "Annemarie"
 
 

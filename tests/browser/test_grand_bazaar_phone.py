@@ -9,10 +9,10 @@ import re
 import pytest
 
 from tests.browser.api import game, start_against_bots
+from tests.support.screens import PHONE
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 CODES = re.compile(r"\b[SRE]\d\b|\b1 grands\b")
 
 

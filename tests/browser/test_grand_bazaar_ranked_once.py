@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from tests.browser.api import get, start_against_bots, wait_finished
+from tests.support.screens import SIZES
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/polish")
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 GEMS = {"S": ("sapphire", "sapphires"), "R": ("ruby", "rubies"), "E": ("emerald", "emeralds")}
 
 RANKING_TITLES = """() => [...document.querySelectorAll('h2, h3')]

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.api import game, move, post
+from tests.support.screens import PHONE
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 
 
 def test_the_turn_passing_to_another_seat_on_the_device_asks_to_hand_it_over(guest, problems):

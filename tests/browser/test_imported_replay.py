@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from tests.browser.api import get, post, start_against_bots, wait_finished
+from tests.support.screens import PHONE
 
 pytestmark = pytest.mark.browser
 
 OUT = Path(__file__).resolve().parents[2] / "test-results" / "replay"
-PHONE = {"width": 390, "height": 844}
 
 
 def imported_replay(page) -> str:  # type: ignore[no-untyped-def]

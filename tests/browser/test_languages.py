@@ -5,16 +5,14 @@ in French. Screenshots go to /tmp/shots/i18n/."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.browser.api import start_against_bots, wait_finished
+from tests.support.no_english import page_problems
+from tests.support.screens import SIZES, shot
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/shots/i18n")
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 def pick_language(page, code: str) -> None:  # type: ignore[no-untyped-def]
@@ -29,11 +27,6 @@ def pick_language(page, code: str) -> None:  # type: ignore[no-untyped-def]
     page.get_by_test_id("language-picker").and_(page.locator(f"[data-current={code}]")).wait_for()
 
 
-def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_a_german_browser_gets_german_and_the_picker_switches_to_french(
         guest, size: str) -> None:  # type: ignore[no-untyped-def]
@@ -42,11 +35,11 @@ def test_a_german_browser_gets_german_and_the_picker_switches_to_french(
     page.get_by_role("heading", name="Offene Lobbys").wait_for()
     page.get_by_role("link", name="Partien", exact=True).wait_for()
     assert page.get_by_test_id("language-picker").input_value() == "de"
-    shot(page, f"home-de-{size}")
+    shot(page, "i18n", f"home-de-{size}")
     pick_language(page, "fr")
     page.get_by_role("heading", name="Salons ouverts").wait_for()
     assert page.get_by_role("heading", name="Offene Lobbys").count() == 0
-    shot(page, f"home-fr-{size}")
+    shot(page, "i18n", f"home-fr-{size}")
     page.reload()  # the choice is kept (the cookie wins over the browser's German)
     page.get_by_role("heading", name="Salons ouverts").wait_for()
 
@@ -65,7 +58,10 @@ def test_a_game_s_log_switches_language_and_its_replay_keeps_the_ids(
     log.locator(".log-text", has_text="würfelte").first.wait_for()
     texts = log.locator(".log-text").all_inner_texts()
     assert texts and not any(" rolled " in t or " traded " in t or "{" in t for t in texts), texts
-    shot(page, f"game-de-{size}")
+    # the whole finished page too: the end card, its breakdown by source (BAZ-23, BAZ-26), chart
+    page.get_by_test_id("breakdown").wait_for()
+    assert page_problems(page, "de", ["Ann", "Bot 2"]) == []
+    shot(page, "i18n", f"game-de-{size}")
 
     page.goto(f"/games/{game_id}/replay?at=3")
     page.get_by_test_id("step-label").filter(has_text="Zug 3 von").wait_for()
@@ -76,7 +72,7 @@ def test_a_game_s_log_switches_language_and_its_replay_keeps_the_ids(
     replay_log.locator(".log-text", has_text="a fait").first.wait_for()
     texts = replay_log.locator(".log-text").all_inner_texts()
     assert not any("würfelte" in t or " rolled " in t or "{" in t for t in texts), texts
-    shot(page, f"replay-fr-{size}")
+    shot(page, "i18n", f"replay-fr-{size}")
 
 
 def test_a_new_lobby_s_options_are_in_the_page_s_language(guest) -> None:  # type: ignore[no-untyped-def]
@@ -90,7 +86,7 @@ def test_a_new_lobby_s_options_are_in_the_page_s_language(guest) -> None:  # typ
     assert "Keine Bauern" in form.locator("select").inner_text()
     page.locator("[data-option=builder]").get_by_text("Baumeister", exact=True).wait_for()
     assert page.locator("[data-option=farm_scoring]").get_by_text("Farm scoring").count() == 0
-    shot(page, "new-lobby-options-de-phone")
+    shot(page, "i18n", "new-lobby-options-de-phone")
     pick_language(page, "fr")
     page.locator("[data-option=builder]").get_by_text("Bâtisseur", exact=True).wait_for()
     page.locator("[data-option=farm_scoring]").get_by_text("Décompte des prés").wait_for()

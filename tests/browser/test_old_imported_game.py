@@ -15,11 +15,11 @@ import pytest
 from tests.browser.api import get, post, start_against_bots, wait_finished
 from tests.support.instances import Instance
 from tests.support.old_rows import old_style_import
+from tests.support.screens import SIZES
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/polish")
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 YOU = re.compile(r"^you$", re.I)
 
 

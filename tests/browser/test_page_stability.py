@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from tests.browser.api import start_against_bots
+from tests.support.screens import SIZES
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +30,6 @@ KINDS = [
     ("carcassonne-auction", 3, {"players": ["Red", "Blue", "Black"], "placer": 0,
                                 "tiles": [{"type": "U"}, {"type": "BZ4"}, {"label": "River"}]}),
 ]
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 # Installed before any of the page's own scripts: every layout shift of the page's life.
 OBSERVE = """

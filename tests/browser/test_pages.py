@@ -8,6 +8,7 @@ import httpx
 import pytest
 
 from tests.browser.moves import make_move, page_seq, wait_seq
+from tests.support.layout import wait_until_still
 from tests.support.lobby_page import create_lobby, new_game, start_game
 
 pytestmark = pytest.mark.browser
@@ -252,10 +253,11 @@ def test_resign_to_the_end_then_export_and_import_the_record(guest, problems, tm
     # the bot plays Ann's seat to the end
     ann.get_by_test_id("ranking").locator("li").first.wait_for(timeout=60000)
     assert ann.get_by_test_id("ranking").get_by_text("resigned").count() == 1
-    # the page's end-of-game requests (players, end card, ratings) move the panel's buttons as
-    # they land; a click aimed before then can meet the list instead of "Record" (CI saw it once)
+    # the page's end-of-game answers (players, end card, ratings, the next game) move the panel
+    # as they land; a click aimed before then can meet a neighbour instead of "Record" (CI saw it)
     ann.wait_for_load_state("networkidle")
-    with ann.expect_download() as info:
+    wait_until_still(ann, "[data-testid=export]")
+    with ann.expect_download(timeout=30000) as info:
         ann.get_by_test_id("export").click()
     record = tmp_path / "record.json"
     info.value.save_as(record)

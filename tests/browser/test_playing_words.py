@@ -15,6 +15,7 @@ import pytest
 
 from tests.browser.api import post
 from tests.browser.moves import wait_seq
+from tests.support.layout import sticks_out
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots")
@@ -89,6 +90,11 @@ def test_after_resigning_the_page_says_the_bot_plays_and_nothing_acts_for_the_se
     assert ann.locator("[data-testid=legal-move]:enabled").count() == 0
     assert "Your turn" not in ann.get_by_test_id("turn").inner_text()
     assert not ann.title().startswith("●")
+    # three players at 1280x800: the side column is short, and the chat's form stays inside its
+    # panel (it hung 18 px below the panel's edge)
+    ann.set_viewport_size({"width": 1280, "height": 800})
+    ann.wait_for_timeout(150)
+    assert sticks_out(ann, "#chat-form", "#chat-panel") == 0
     shoot(ann, "after-resign")
 
     assert not [r for r in requests if "board.css" in r], requests

@@ -17,11 +17,10 @@ from pathlib import Path
 import pytest
 
 from tests.browser.api import get, post
+from tests.support.screens import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots")
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 TABLE = {"players": ["Red", "Blue", "Green"], "scores": [10, 5, 7], "placer": 1,
          "tiles": [{"type": "U"}, {"label": "river bend"}, {"type": "U"}]}
 

@@ -13,6 +13,7 @@ import pytest
 
 from tests.browser.api import start_against_bots
 from tests.browser.games import STACK
+from tests.support.screens import SIZES
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +27,6 @@ KINDS = [
                                 "scores": [12, 7, 30],
                                 "tiles": [{"type": "U"}, {"type": "BZ4"}, {"label": "River"}]}),
 ]
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 READ_TABLE = """() => {
   const t = document.querySelector('[data-testid=breakdown-table]');

@@ -15,11 +15,10 @@ from typing import Any
 import pytest
 
 from tests.browser.api import start_against_bots
+from tests.support.screens import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "score-chart"
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 POINTS = """() => [...document.querySelectorAll('[data-testid=score-chart-svg] .score-point')].map((c) => {
   const r = c.getBoundingClientRect();

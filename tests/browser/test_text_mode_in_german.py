@@ -7,26 +7,19 @@ panel and the "Confirm moves" bar of a typed move speak German, and the 404 page
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from tests.browser.api import start_against_bots
+from tests.support.screens import SIZES, shot
 from tests.support.typed_play import type_move
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/shots/i18n")
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 TEXT_READY = """() => { const t = document.getElementById('text-view');
   return !t.hidden && t.dataset.seq === document.getElementById('page').dataset.seq; }"""
 ENGLISH = re.compile(r"\b(Your tokens|The market stalls|Players|Scores|The bank|Stall \d|costs|"
                      r"cards? left|to play|you|The die|Exchange equations|wares? bought)\b")
-
-
-def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -47,14 +40,14 @@ def test_text_mode_reads_in_german(guest, problems, size: str) -> None:  # type:
     words = view.inner_text().replace("Anna", "")
     assert not ENGLISH.search(words), ENGLISH.search(words)
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
-    shot(page, f"text-mode-de-{size}")
+    shot(page, "i18n", f"text-mode-de-{size}", full_page=True)
 
     # a move of the wrong shape ("buy 9": there are four stalls) is refused in German
     type_move(page, "buy 9", False)  # refused on reading: nothing to confirm
     error = page.get_by_test_id("move-box-error")
     error.filter(has_text="der Stand muss 1 bis 4 sein").wait_for()
     assert error.get_by_role("link", name=re.compile("BAZ-21")).is_visible()
-    shot(page, f"text-mode-de-refused-{size}")
+    shot(page, "i18n", f"text-mode-de-refused-{size}", full_page=True)
 
     # the players panel beside the text says the tokens, points and wares in German
     panel = page.get_by_test_id("baz-player-0").inner_text()
@@ -64,7 +57,7 @@ def test_text_mode_reads_in_german(guest, problems, size: str) -> None:  # type:
     type_move(page, "roll", False)
     bar = page.get_by_test_id("move-confirm-bar")
     bar.filter(has_text="Würfeln").wait_for()
-    shot(page, f"text-mode-de-confirm-{size}")
+    shot(page, "i18n", f"text-mode-de-confirm-{size}", full_page=True)
     page.get_by_test_id("move-confirm").click()
     page.wait_for_function("() => document.getElementById('page').dataset.seq !== '0'")
     page.wait_for_function(TEXT_READY)
@@ -81,7 +74,7 @@ def test_the_404_page_is_german(guest, size: str) -> None:  # type: ignore[no-un
     assert page.get_by_role("heading", name="Nicht gefunden").is_visible()
     assert page.get_by_role("link", name="Zurück zu den Spielen").is_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
-    shot(page, f"not-found-de-{size}")
+    shot(page, "i18n", f"not-found-de-{size}", full_page=True)
 
 
 BOARD_ENGLISH = re.compile(r"\b(Stalls?|Buy|give|take|sold out|cards? left|left|Die|Roll the die|"
@@ -109,5 +102,5 @@ def test_the_bazaar_board_speaks_german(guest, problems, size: str) -> None:  # 
         "(bs) => bs.map((b) => b.title).filter(Boolean)")
     assert "Der erste Zug der Partie muss ein Wurf sein" in titles, titles
     assert [t for t in titles if BOARD_ENGLISH.search(t)] == [], titles
-    shot(page, f"bazaar-board-de-{size}")
+    shot(page, "i18n", f"bazaar-board-de-{size}", full_page=True)
     assert not problems.errors

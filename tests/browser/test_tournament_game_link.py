@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from tests.browser.api import get, post, start_against_bots
+from tests.support.screens import SIZES
 from tests.support.tournaments import accounts, resign_seated
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/polish")
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 def tournament_game(page, tid: str, number: int) -> str:  # type: ignore[no-untyped-def]

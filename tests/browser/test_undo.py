@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from tests.browser.api import game, move, post, start_against_bots
+from tests.support.screens import SIZES
 from tests.support.undo import BAZAAR, CARCASSONNE
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/undo")
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from app.games.base import Engine, SeededRng
 from app.games.breakdown import Breakdown
+from app.games.messages import english
 from tests.contract.configs import ENGINES, config_id, configs
 
 NEW_KEYS = ("ledger", "ended")
@@ -53,6 +54,12 @@ def check_sum_rule(engine: Engine, breakdowns: list[Breakdown], players: int) ->
             assert line.source and line.label, (engine.kind, line)
             assert isinstance(line.points, int | float), (engine.kind, line)
             assert "{" not in line.label and all("{" not in item for item in line.items)
+            # every line is said in the viewer's language (issue 29): its label and items are
+            # messages too, and their English is the words beside them
+            assert line.message is not None, f"{engine.kind}: {line.label!r} has no message"
+            assert english(line.message) == line.label, (engine.kind, line)
+            assert line.item_messages is not None or not line.items, (engine.kind, line)
+            assert [english(m) for m in line.item_messages or ()] == list(line.items)
 
 
 @pytest.mark.parametrize(("engine", "players", "options"), configs(), ids=config_id)

@@ -29,6 +29,7 @@ from app.i18n import COOKIE
 from tests.browser.api import advance_to, game, play_moves, start_against_bots
 from tests.browser.conftest import PageProblems, name_as_guest
 from tests.browser.games import bombay_game_at_placement
+from tests.support.screens import SIZES
 
 AXE = Path(__file__).resolve().parents[1] / "browser" / "vendor" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -37,7 +38,6 @@ RUN = """async (tags) => {
   return {version: axe.version, violations: result.violations.map((v) => ({id: v.id, impact: v.impact,
     help: v.help, targets: v.nodes.map((n) => n.target.join(' ')), summaries: v.nodes.map((n) => n.failureSummary || '')}))};
 }"""
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 KINDS = ["grand-bazaar", "bazaar", "bombay-bazar", "carcassonne", "carcassonne-auction"]
 AUCTION_OPTIONS = {"players": ["Red", "Blue", "Black"], "placer": 0,
                    "tiles": [{"type": "U"}, {"type": "BZ4"}, {"label": "River"}]}

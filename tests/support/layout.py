@@ -62,3 +62,31 @@ def cut_off(page: Any, selector: str) -> list[str]:
     """The shown elements matching ``selector`` that a box of theirs cuts off at its top or
     bottom (a panel that scrolls inside and hides half a button): their words."""
     return [f'"{words}" cut off by its panel' for words in page.evaluate(CUT, selector)]
+
+
+STILL = """([selector, quiet]) => new Promise((resolve) => {
+  // resolves once the element's box has not moved for `quiet` ms (checked every frame)
+  let last = "", since = performance.now();
+  const look = () => {
+    const node = document.querySelector(selector);
+    const box = node ? JSON.stringify(node.getBoundingClientRect()) : "";
+    if (box !== last) { last = box; since = performance.now(); }
+    if (box && performance.now() - since >= quiet) resolve(true); else requestAnimationFrame(look);
+  };
+  look();
+})"""
+
+
+def wait_until_still(page: Any, selector: str, quiet_ms: int = 750) -> None:
+    """Wait until ``selector``'s box has held still for ``quiet_ms``: a click aimed at a control
+    while late answers still move the panel around it can land on its neighbour."""
+    page.evaluate(STILL, [selector, quiet_ms])
+
+
+def sticks_out(page: Any, inner: str, outer: str) -> float:
+    """How many pixels ``inner``'s box reaches past ``outer``'s bottom edge (0 if it does not)."""
+    return float(page.evaluate("""([inner, outer]) => {
+      const a = document.querySelector(inner).getBoundingClientRect();
+      const b = document.querySelector(outer).getBoundingClientRect();
+      return Math.max(0, a.bottom - b.bottom);
+    }""", [inner, outer]))

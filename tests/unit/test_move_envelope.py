@@ -1,4 +1,4 @@
-"""The move envelope of the engine contract: `Field` and `check_move` in app/games/base.py.
+"""The move envelope of the engine contract: `Field` and `check_move` in app/games/shapes.py.
 
 Every engine checks a move's shape with `check_move` before its rules look at it, so a
 malformed payload is always `InvalidMove` (422, code BAD_INPUT) and never a Python error.
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.games import base
+from app.games import shapes
 from app.games.base import Field, InvalidMove, check_move
 
 SHAPES: dict[str, dict[str, Field]] = {
@@ -40,7 +40,7 @@ def reason_of(move: Any, rule: str = "") -> str:
 
 
 def test_the_docstring_examples_run() -> None:
-    result = doctest.testmod(base, raise_on_error=False)
+    result = doctest.testmod(shapes, raise_on_error=False)
     assert result.attempted >= 3 and result.failed == 0
 
 

@@ -8,57 +8,62 @@ penalties paid (negative); and, for information, the penalties this seat's purch
 
 from __future__ import annotations
 
-from app.games.breakdown import Breakdown, Line, plural, residual
+from app.games.breakdown import Breakdown, line, residual
+from app.games.messages import N_, Message, say, say_n
 
-from .data import COLOUR_NAMES, COLOURS, STARRED, WARES
+from .data import STARRED, WARES
 from .state import BazaarState
+from .words import tokens
 
-LEVEL_WORDS = ("no star", "1 star", "2 stars")
+LEVEL_WORDS = (N_("Purchases (no star)"), N_("Purchases (1 star)"), N_("Purchases (2 stars)"))
+"""A line's label by the ware's star level (BAZ-23)."""
 
 
-def ware_words(ware: int) -> str:
-    """A ware by its cost in words: "2 red, 1 white and 2 yellow" (a star for a starred one)."""
-    parts = [f"{n} {COLOUR_NAMES[c]}" for c, n in zip(COLOURS, WARES[ware], strict=True) if n]
-    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"★ {text}" if ware in STARRED else text
+def ware_words(ware: int) -> list[Message] | Message:
+    """A ware by its cost in words: "2 red, 1 white and 2 yellow" (a star before a starred one)."""
+    cost = tokens(list(WARES[ware]))
+    return say("★ {cost}", cost=cost) if ware in STARRED else cost
 
 
 def _name(state: BazaarState, seat: int) -> str:
     return state.names[seat] if 0 <= seat < state.n else f"Player {seat + 1}"
 
 
+def _left(count: int) -> Message:
+    return say_n("{n} token left", "{n} tokens left", count)
+
+
 def _seat(state: BazaarState, seat: int) -> Breakdown:
-    by_level: dict[int, list[tuple[str, int]]] = {}
-    paid: list[tuple[str, int]] = []
-    caused: list[str] = []
+    by_level: dict[int, list[tuple[Message, int]]] = {}
+    paid: list[tuple[Message, int]] = []
+    caused: list[Message] = []
     caused_points = 0
     for buyer, ware, stall, left, level, points, penalties in state.ledger:
         if buyer == seat:
             by_level.setdefault(level, []).append((
-                f"{ware_words(ware)} from stall {stall}, {plural(left, 'token')} left: "
-                f"{points}", points))
+                say("{ware} from stall {stall}, {left}: {points}", ware=ware_words(ware),
+                    stall=stall, left=_left(left), points=points), points))
             for opponent, held, lost in penalties:
-                caused.append(f"{_name(state, opponent)} held {held} tokens: −{lost}")
+                caused.append(say_n("{who} held {n} token: −{points}",
+                                    "{who} held {n} tokens: −{points}", held,
+                                    who=_name(state, opponent), points=lost))
                 caused_points += lost
         for opponent, held, lost in penalties:
             if opponent == seat:
-                paid.append((f"{_name(state, buyer)} bought with {plural(left, 'token')} left "
-                             f"while {_name(state, seat)} held {held}: −{lost}", -lost))
-    lines = [
-        Line(f"purchases-{level}",
-             f"Purchases ({LEVEL_WORDS[level]})",
-             sum(p for _t, p in entries), tuple(t for t, _p in entries))
-        for level, entries in sorted(by_level.items())
-    ]
+                paid.append((say("{buyer} bought with {left} while {who} held {held}: −{points}",
+                                  buyer=_name(state, buyer), left=_left(left),
+                                  who=_name(state, seat), held=held, points=lost), -lost))
+    lines = [line(f"purchases-{level}", say(LEVEL_WORDS[level]), sum(p for _t, p in entries),
+                  [t for t, _p in entries])
+             for level, entries in sorted(by_level.items())]
     if paid:
-        lines.append(Line("penalties-paid", "Penalties paid", sum(p for _t, p in paid),
-                          tuple(t for t, _p in paid)))
+        lines.append(line("penalties-paid", say("Penalties paid"), sum(p for _t, p in paid),
+                          [t for t, _p in paid]))
     if caused:
-        lines.append(Line("penalties-caused",
-                          f"Penalties caused (opponents lost {caused_points}; "
-                          "the buyer gains nothing)",
-                          0, tuple(caused)))
-    lines = residual(state.score(seat), lines) or [Line("none", "No purchase", 0)]
+        lines.append(line("penalties-caused",
+                          say("Penalties caused (opponents lost {points}; the buyer gains "
+                              "nothing)", points=caused_points), 0, caused))
+    lines = residual(state.score(seat), lines) or [line("none", say("No purchase"), 0)]
     return Breakdown(seat, state.score(seat), tuple(lines))
 
 

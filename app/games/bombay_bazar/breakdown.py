@@ -14,8 +14,8 @@ from typing import Any
 
 from app.games.bombay_bazar.rules import walk
 from app.games.bombay_bazar.state import State, is_solo, is_tournament, players
-from app.games.bombay_bazar.words import MEDAL_WORDS, line
-from app.games.breakdown import MEDALS, Breakdown, Line
+from app.games.bombay_bazar.words import MEDAL_WORDS
+from app.games.breakdown import MEDALS, Breakdown, Line, line
 from app.games.messages import N_, Message, say, say_n
 
 CAUSES = {

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.games.base import Event, IllegalMove
-from app.games.breakdown import Line
 from app.games.messages import N_, Message, english, say, say_n
 
 MEDAL_WORDS: tuple[str, str, str] = (N_("gold"), N_("silver"), N_("bronze"))
@@ -56,12 +55,6 @@ def illegal(rule: str, code: str, message: Message) -> IllegalMove:
     words in English; the message carries the words alone, the rule apart."""
     return IllegalMove(f"{rule}: {code} ({english(message)})", code, message=message, rule=rule)
 
-
-def line(source: str, label: Message, points: int, items: Sequence[Message] = (),
-         medal: str | None = None) -> Line:
-    """A breakdown line whose label and items are messages, with their English beside."""
-    return Line(source, english(label), points, tuple(english(i) for i in items), medal,
-                message=label, item_messages=tuple(items))
 
 
 def commas(parts: Sequence[Message | str]) -> Message | str:

@@ -7,12 +7,12 @@ held at the fixed price (GB-19), with the gems sold by type. Money and hands are
 
 from __future__ import annotations
 
-from app.games.breakdown import Breakdown
+from app.games.breakdown import Breakdown, line
 from app.games.messages import say
 
 from .data import FINAL_PRICE, START_MONEY, TYPES
 from .state import State
-from .words import gems, line
+from .words import gems
 
 
 def _seat(state: State, seat: int) -> Breakdown:

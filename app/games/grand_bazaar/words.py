@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from app.games.base import Event
-from app.games.breakdown import Line
-from app.games.messages import N_, Message, english, say, say_n
+from app.games.messages import N_, Message, say, say_n
 
 from .data import FINAL_PRICE, TYPES
 
@@ -33,11 +32,6 @@ WAIVER: dict[str, str] = {
 }
 """GB-14's reasons (rules.NO_STOCK ...): the log's events hold these English words."""
 
-
-def line(source: str, label: Message, points: int, items: Sequence[Message] = ()) -> Line:
-    """A breakdown line whose label and items are messages, with their English beside."""
-    return Line(source, english(label), points, tuple(english(i) for i in items),
-                message=label, item_messages=tuple(items))
 
 
 def joined(parts: Sequence[Message | str], separator: str = ", ") -> Message | str:

@@ -22,18 +22,24 @@ ENGLISH = {"de": re.compile(rf"\b({ENGLISH_WORDS}|points?)\b"),
            "fr": re.compile(rf"\b({ENGLISH_WORDS})\b")}  # "point(s)" is French too
 
 
-def bot_game_events(seed: int, players: int = 3) -> list[dict[str, Any]]:
-    """Every event of one bot game to its end."""
+def bot_game(seed: int, players: int = 3,
+             options: dict[str, Any] | None = None) -> tuple[Any, list[dict[str, Any]]]:
+    """The last state of one bot game played to its end, and every event on the way."""
     rng = SeededRng(seed)
-    state = ENGINE.setup(NAMES[:players], ENGINE.validate_options({}, players), rng)
+    state = ENGINE.setup(NAMES[:players], ENGINE.validate_options(options or {}, players), rng)
     events: list[dict[str, Any]] = []
     for _ in range(5000):
         if ENGINE.outcome(state) is not None:
-            return events
+            return state, events
         seat = sorted(ENGINE.to_act(state))[0]
         state, new = ENGINE.apply(state, seat, ENGINE.bot_move(state, seat, rng), rng)
         events.extend(new)
     raise AssertionError("the bot game did not end")
+
+
+def bot_game_events(seed: int, players: int = 3) -> list[dict[str, Any]]:
+    """Every event of one bot game to its end."""
+    return bot_game(seed, players)[1]
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -58,8 +64,8 @@ def test_german_and_french_say_a_purchase_with_their_plurals() -> None:
              "cost": {"R": 2, "W": 2, "B": 1}, "tokens_left": 1, "level": 0, "points": 1,
              "penalties": [{"seat": 1, "tokens": 5, "points": 2}]}
     message = ENGINE.describe_message(event, NAMES)
-    assert render(message, "de") == ("Ann kaufte eine Ware aus 2 Rot, 2 Weiß und 1 Blau, mit 1 "
-                                     "Stein übrig: 1 Punkt; Bob −2 Strafe")
+    assert render(message, "de") == ("Ann kaufte eine Ware aus 2 Rot, 2 Weiß und 1 Blau (1 Stein "
+                                     "übrig): 1 Punkt; Bob −2 Strafe")
     assert render(message, "fr") == ("Ann a acheté une marchandise de 2 rouge, 2 blanc et 1 bleu, "
                                      "avec 1 jeton restant : 1 point ; Bob −2 de pénalité")
     assert render(message, "en") == ENGINE.describe(event, NAMES)
@@ -76,3 +82,18 @@ def test_a_refusal_carries_its_rule_apart_from_its_words() -> None:
     assert err.message is not None
     assert render(err.message, "de") == "der Bank fehlen 1 Gelb für die Empfangsseite"
     assert render(err.message, "fr") == "il manque à la banque 1 jaune pour le côté reçu"
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_baz_23_baz_26_the_score_breakdown_is_said_in_the_viewers_language(lang: str) -> None:
+    """Every line of the end's breakdown (purchases by star level, penalties paid and caused,
+    BAZ-23 and BAZ-26) and every item under it, in German and French: no English left."""
+    books = catalogue(lang)
+    state, _ = bot_game(4, options={"penalty": True})
+    lines = [line for b in ENGINE.score_breakdown(state) for line in b.lines]
+    assert {"penalties-paid", "penalties-caused"} <= {line.source for line in lines}
+    for line in lines:
+        assert line.message is not None
+        said(line.message, lang, books, ENGLISH[lang], NAMES)
+        for item in line.item_messages or ():
+            said(item, lang, books, ENGLISH[lang], NAMES)
