@@ -4,6 +4,7 @@ for the ranking (GB-20) where the normal bot plays for its own expected money.""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import product
 from typing import Any
 
 import pytest
@@ -11,7 +12,8 @@ import pytest
 from app.games.base import SeededRng, shuffle
 from app.games.bots import Budget, decide
 from app.games.grand_bazaar import ENGINE, bot, hard_bot
-from app.games.grand_bazaar.data import CARD_IDS
+from app.games.grand_bazaar.data import CARD_IDS, Triple
+from app.games.grand_bazaar.hard_bot import Counts, Pair
 from app.games.grand_bazaar.state import State
 
 from .helpers import make_state, play
@@ -155,4 +157,37 @@ def test_fast_normal_matches_the_enumeration_of_legal_trades() -> None:
         stock = tuple(rnd.choice([0, 1, 2, 4]) for _ in range(3))
         money, horizon = rnd.randint(0, 80), rnd.choice([1, 2, hard_bot.FAR])
         args = (counts, prices, money, hand, stock, horizon)
-        assert hard_bot._normal.__wrapped__(*args) == hard_bot._normal_slow(*args)  # type: ignore[arg-type]
+        assert hard_bot._normal.__wrapped__(*args) == _normal_slow(*args)  # type: ignore[arg-type]
+
+
+def _legal(money: int, hand: Triple, prices: Triple, stock: Triple) -> list[Pair]:
+    """rules.legal_trades on plain values, in the same order (the rollouts' replica before
+    issue 28, kept here as the reference)."""
+    compulsory = hard_bot._must_buy(money, hand, prices, stock)
+    out: list[Pair] = []
+    held = hand[0] + hand[1] + hand[2]
+    for sell in product(range(hand[0] + 1), range(hand[1] + 1), range(hand[2] + 1)):
+        space = hard_bot.HAND_LIMIT - held + sell[0] + sell[1] + sell[2]
+        cash = money + sell[0] * prices[0] + sell[1] * prices[1] + sell[2] * prices[2]
+        caps = [0 if sell[i] else min(stock[i], space, cash // prices[i]) for i in range(3)]
+        for buy in product(range(caps[0] + 1), range(caps[1] + 1), range(caps[2] + 1)):
+            count = buy[0] + buy[1] + buy[2]
+            if count > space or (compulsory and count == 0):
+                continue
+            if buy[0] * prices[0] + buy[1] * prices[1] + buy[2] * prices[2] > cash:
+                continue
+            out.append((sell, buy))
+    return out
+
+
+def _normal_slow(counts: Counts, prices: Triple, money: int, hand: Triple, stock: Triple,
+                 horizon: int = hard_bot.FAR) -> Pair:
+    """`hard_bot._normal` by enumerating `_legal`."""
+    values = hard_bot._values(counts, horizon)
+    best: Pair = ((0, 0, 0), (0, 0, 0))
+    best_worth = float("-inf")
+    for pair in _legal(money, hand, prices, stock):
+        w = hard_bot._worth(money, hand, prices, pair, values)
+        if w > best_worth + 1e-9:
+            best, best_worth = pair, w
+    return best
