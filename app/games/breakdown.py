@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.games.messages import Message, english
+from app.games.messages import N_, Message, english, say
 
 MEDALS: tuple[str, str, str] = ("gold", "silver", "bronze")
 
@@ -83,12 +83,6 @@ class Breakdown:
                 "lines": [line.to_json() for line in self.lines]}
 
 
-def N_(text: str) -> str:  # noqa: N802 (gettext's name for "a message id", as in messages.py)
-    """Marks a message id for the catalogue (app/i18n/tool.py). app/games/messages.py has the
-    same marker, but it imports app/games/base.py, which imports this module."""
-    return text
-
-
 def line(source: str, label: Message, points: int | float, items: Sequence[Message] = (),
          medal: str | None = None) -> Line:
     """A line whose label and items are messages, each client saying them in its language,
@@ -106,14 +100,10 @@ def residual(score: int | float, lines: Sequence[Line]) -> list[Line]:
     """
     rest = score - sum(line.points for line in lines)
     if rest:
-        words = N_("Points not itemised (recorded by an older version)")
-        return [*lines, Line("earlier", words, rest, message={"id": words, "args": {}})]
+        return [*lines, line("earlier", say(N_("Points not itemised (recorded by an older "
+                                              "version)")), rest)]
     return list(lines)
 
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """"1 tile", "4 tiles"."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 def to_json(breakdowns: Iterable[Breakdown]) -> list[dict[str, Any]]:
