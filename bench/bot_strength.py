@@ -132,6 +132,8 @@ def farm_points(state: Any, hard: int) -> list[int]:
     return points
 
 
+VERBOSE = False
+"""Whether `run` prints every game (``--verbose``)."""
 JUDGE = "measured"
 """How the stand-alone auction's tiles are valued: ``measured`` or ``mean`` (module doc)."""
 
@@ -167,6 +169,11 @@ def run(kind: str, against: str, games: int, first_game: int, deals: str = "",
     results = []
     for g in range(first_game, first_game + games):
         results.append(play(kind, against, g, deals, moves))
+        if VERBOSE:  # every game, so that a run stopped early can still be counted
+            r = results[-1]
+            cpu_ms = statistics.mean(r.cpu) * 1000 if r.cpu else 0.0
+            print(f"  game {g}: first {r.first:g}, margin {r.margin:+g}, "
+                  f"CPU {cpu_ms:.0f} ms a move, farms {r.farms}", flush=True)
         if len(results) % 10 == 0:
             won = sum(r.first for r in results)
             print(f"  {kind} vs {against}: {len(results)}/{games} games, hard {won:g} firsts",
@@ -208,9 +215,11 @@ def main() -> None:
                         choices=["baseline", NORMAL])
     parser.add_argument("--judge", default="measured", choices=["measured", "mean"],
                         help="carcassonne-auction: how a won tile is valued (module doc)")
+    parser.add_argument("--verbose", action="store_true", help="print every game")
     args = parser.parse_args()
-    global JUDGE
+    global JUDGE, VERBOSE
     JUDGE = args.judge
+    VERBOSE = args.verbose
     texts = []
     for against in args.against:
         text = run(args.kind, against, args.games, args.first, args.deals, args.moves)

@@ -11,10 +11,11 @@ worth for a seat is its estimate minus the best opponent's.
 * A tile in hand (`place_move`): of the greedy bot's placements that it values about the same as
   its best (each with the greedy's figure, farmers valued by hard_farms.py while no opponent
   farms, followers the bot can no longer use at their end worth), the one that leaves the
-  next seat least: the
-  expected value of its best reply over every kind of tile it may draw, weighted by the unseen
-  count of each (an exact expectation over the draw). The figure step then places the figure
-  the placement was chosen with; on the last tile, the best figure by the final score.
+  next seat least and the bot itself most: the expected value of the next seat's best reply,
+  less, and of the bot's own best next placement, over every kind of tile either may draw,
+  weighted by the unseen count of each (an exact expectation over the draw). The figure step
+  then places the figure the placement was chosen with; on the last tile, the best figure by
+  the final score.
   Searching the placements with rollouts and this evaluation lost to the greedy's own
   judgement (docs/decisions.md, "The Carcassonne hard bot's placement", says what was
   measured).
@@ -102,20 +103,26 @@ points. Measured over the same 200 two-player games against the normal bot
 (docs/decisions.md, "The Carcassonne hard bot's placement"): the greedy's placement 72.0 %
 first places, its best three with the reply weighted 0.3 69.2 %, its best six within half a
 point with the reply at full weight 74.5 % (within two points: 74.8 %)."""
-OWN_WEIGHT = 0.0
+OWN_WEIGHT = 1.0
 """What a placement is credited for the bot's own expected best next placement (the same
 exact expectation over the unseen tiles as the reply), in the greedy's points; 0 turns it off.
-Tried at 1.0 (issue 28, point 1, 2026-12-06 evening): it doubles the CPU of a placement (mean
-about 100 ms) and 7 games could not tell it from the bot without it (bench/README.md); off
-until measured on a machine with time for a few hundred games."""
+Measured (issue 28, point 1, 2026-12-07; bench/README.md), 100 two-player games against the
+normal bot on bench/carcassonne_knobs.py's deals: 73.0 % first places (margin +16.5) where the
+bot without it took 67.0 % (+12.6) of the same deals; it doubles a placement's CPU (mean
+about 50 ms a hard move)."""
+EVAL_WEIGHT = 0.0
+"""What a placement is credited for the evaluation's estimated final margin after it
+(hard_eval.py: the growth of open features by the measured odds, which the greedy's figure
+values leave out), in the greedy's points; 0 turns it off (experiment)."""
 
 
 def place_move(s: State, seat: int) -> Move:
     """The tile's placement: among the greedy bot's placements that it values about the same
     as its best (`bot.placements`, each with the greedy's figure), the one that leaves the next
-    seat least: each is charged the expected value of that seat's best reply over every kind
-    of tile it may draw, weighted by how many of them are unseen (an exact expectation over
-    the draw, not a sample)."""
+    seat least and the bot most: each is charged the expected value of that seat's best reply
+    over every kind of tile it may draw, weighted by how many of them are unseen (an exact
+    expectation over the draw, not a sample), and credited the same for the bot's own next
+    placement (`OWN_WEIGHT`)."""
     ranked = sorted(bot.placements(s, seat, figure_bonus), key=lambda o: -o[0])
     options = [o for o in ranked[:PLACE_SHORTLIST] if o[0] >= ranked[0][0] - PLACE_MARGIN]
     unseen = Counter(s.facedown + s.stack[s.pos:])
@@ -128,6 +135,8 @@ def place_move(s: State, seat: int) -> Move:
         v = o[0] - REPLY_WEIGHT * _reply(after, nxt, unseen)
         if OWN_WEIGHT:
             v += OWN_WEIGHT * _reply(after, seat, unseen)
+        if EVAL_WEIGHT:
+            v += EVAL_WEIGHT * evaluate(after, seat)
         return v
 
     return max(options, key=worth)[1]
