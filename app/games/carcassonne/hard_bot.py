@@ -110,10 +110,6 @@ Measured (issue 28, point 1, 2026-12-07; bench/README.md), 100 two-player games 
 normal bot on bench/carcassonne_knobs.py's deals: 73.0 % first places (margin +16.5) where the
 bot without it took 67.0 % (+12.6) of the same deals; it doubles a placement's CPU (mean
 about 50 ms a hard move)."""
-EVAL_WEIGHT = 0.0
-"""What a placement is credited for the evaluation's estimated final margin after it
-(hard_eval.py: the growth of open features by the measured odds, which the greedy's figure
-values leave out), in the greedy's points; 0 turns it off (experiment)."""
 
 
 def place_move(s: State, seat: int) -> Move:
@@ -135,8 +131,6 @@ def place_move(s: State, seat: int) -> Move:
         v = o[0] - REPLY_WEIGHT * _reply(after, nxt, unseen)
         if OWN_WEIGHT:
             v += OWN_WEIGHT * _reply(after, seat, unseen)
-        if EVAL_WEIGHT:
-            v += EVAL_WEIGHT * evaluate(after, seat)
         return v
 
     return max(options, key=worth)[1]
