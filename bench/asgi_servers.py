@@ -32,11 +32,11 @@ passes to the app: the client address and scheme behind X-Forwarded-For/-Proto f
 peer, and whether a 20 KiB and a 70 KiB WebSocket message reach the app (the product's limit is
 64 KiB, ``ws_max_size``).
 
-``--validation`` (bench/asgi_validation.py) measures the validation on the hot path: the serving thread under cProfile
-(CPU clock) through a short run of ``uvicorn``, and the share of its time in pydantic/FastAPI
-validation: the socket's frames (``ClientFrame.validate_json``), FastAPI's request parameters
-and bodies, and its answers (``serialize_response``); then, unprofiled, the microseconds to
-validate a move frame against only parsing it (orjson), over every move of a seeded game.
+``--validation`` (bench/asgi_validation.py) measures the validation on the hot path: the
+serving thread under cProfile (CPU clock) through a short run of ``uvicorn``, and the share of
+its time in pydantic/FastAPI validation (the socket's frames, FastAPI's request parameters and
+bodies, its answers); then, unprofiled, the microseconds to validate a move frame against only
+parsing it (orjson), over every move of a seeded game.
 
 Needs Node and the ``ws`` module of bench/peers/bgio: ``--ws-module``, ``WS_MODULE``, or else
 ``npm ci`` of bench/peers/bgio into a temporary directory (as run.sh does). granian and
