@@ -39,7 +39,9 @@ def result(game: Game, user_id: str) -> dict[str, Any] | None:
     return {"rank": min(ranks[seat] for seat in mine) if mine else None, "of": len(names),
             # a seat the user resigned, which the bot played to its place: never a win
             "resigned": bool(mine) and all(seat in resigned for seat in mine),
-            "winners": [names[w] for w in outcome.get("winners") or [] if w < len(names)],
+            # the winners by name, a resigned seat's never (docs/decisions.md, "Resigning")
+            "winners": [names[w] for w in outcome.get("winners") or []
+                        if w < len(names) and w not in resigned],
             "reason": str(outcome.get("reason") or "finished")}
 
 

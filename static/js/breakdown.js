@@ -5,6 +5,7 @@
 import {el, clear} from "./dom.js";
 import {seatDot} from "./seat_mark.js";
 import {say, t} from "./i18n.js";
+import {shownWinners} from "./outcome.js";
 
 const CSS = "/static/css/breakdown.css";
 
@@ -118,8 +119,9 @@ function cards(seats, nameOf, winners) {
     ])));
 }
 
-/** Fill (or create after the ranking) the breakdown block from view.outcome.breakdown. */
-export function renderBreakdown(ranking, view, nameOf) {
+/** Fill (or create after the ranking) the breakdown block from view.outcome.breakdown; the seats
+ * in `resignedSeats` get no winner's mark (shownWinners). */
+export function renderBreakdown(ranking, view, nameOf, resignedSeats = []) {
   let box = document.getElementById("breakdown");
   const outcome = view && view.outcome;
   if (!outcome || !Array.isArray(outcome.breakdown) || !outcome.breakdown.length) {
@@ -135,10 +137,10 @@ export function renderBreakdown(ranking, view, nameOf) {
   const seats = rankedSeats(outcome);
   // the page redraws on every update (clocks, presence): keep the table, and the <details> a
   // reader opened, while nothing in it changed
-  const key = JSON.stringify([outcome.breakdown, outcome.ranks, outcome.winners, seats.map((s) => nameOf(s.seat))]);
+  const key = JSON.stringify([outcome.breakdown, outcome.ranks, outcome.winners, resignedSeats, seats.map((s) => nameOf(s.seat))]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
-  const winners = new Set(outcome.winners || []);
+  const winners = shownWinners(outcome, resignedSeats);
   clear(box).append(el("h3", {id: "breakdown-title", text: t("Where the points came from")}),
     table(seats, nameOf, winners), cards(seats, nameOf, winners));
 }

@@ -16,7 +16,7 @@ export function drawEndCard({gameId, kind, view, names, resigned, ratings, tileW
   renderRanking($("ranking"), view, names, resigned, kind, {tileWords});
   showRatings($("ranking"), ratings);
   const nameOf = (seat) => (((view.players || []).find((p) => p.seat === seat) || {}).name || seatName(names, seat));
-  renderBreakdown($("ranking"), view, nameOf);
+  renderBreakdown($("ranking"), view, nameOf, resigned);
   $("outcome-title").textContent = outcomeTitle(kind, view && view.outcome);
   endScoreChart($("outcome"), gameId); // score over time, once (static/js/score-chart.js)
 }

@@ -95,6 +95,14 @@ export function outcomeTitle(kind, outcome) {
   return t("Final ranking");
 }
 
+/** The seats shown as winners: the outcome's winners who did not resign. A resignation is never
+ * a win (docs/decisions.md, "Resigning"): the seat keeps the place its bot reached, marked
+ * "resigned", without the winner's mark. */
+export function shownWinners(outcome, resignedSeats = []) {
+  const resigned = new Set([...((outcome && outcome.resigned) || []), ...resignedSeats]);
+  return new Set(((outcome && outcome.winners) || []).filter((seat) => !resigned.has(seat)));
+}
+
 /** The final ranking from view.outcome, in words. */
 export function renderRanking(list, view, names, resignedSeats = [], kind = "", {tileWords = null} = {}) {
   clear(list);
@@ -106,7 +114,7 @@ export function renderRanking(list, view, names, resignedSeats = [], kind = "", 
   const seats = (ranked ? outcome.ranks : scores).map((rank, seat) => ({seat, rank: ranked ? rank : null, score: scores[seat]}));
   if (!seats.length) for (const p of (view.players || [])) seats.push({seat: p.seat, rank: null, score: p.score});
   seats.sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.seat - b.seat);
-  const winners = new Set(outcome.winners || []);
+  const winners = shownWinners(outcome, resignedSeats);
   const resigned = new Set([...(outcome.resigned || []), ...resignedSeats]);
   const showRank = ranked && outcome.reason !== "solo";
   for (const s of seats) {

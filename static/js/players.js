@@ -5,7 +5,7 @@
 import {el, clear, seatColor, seatName} from "./dom.js";
 import {seatDot} from "./seat_mark.js";
 import {num} from "./plain_words.js";
-import {soloFormula} from "./outcome.js";
+import {shownWinners, soloFormula} from "./outcome.js";
 import {markWords, t, tn} from "./i18n.js";
 import {levelWord} from "./bot_levels.js";
 
@@ -111,7 +111,7 @@ export function renderPlayers(list, view, {names = [], marks = [], you = [], con
       nameLine.dataset.toPlay = t("to play");  // the mark after the name (app.css: attr(data-to-play))
       item.setAttribute("aria-current", "true");
     }
-    if (outcome && (outcome.winners || []).includes(p.seat)) item.classList.add("winner");
+    if (outcome && shownWinners(outcome, resigned).has(p.seat)) item.classList.add("winner");
     list.append(item);
   }
 }

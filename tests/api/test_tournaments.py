@@ -1,81 +1,28 @@
 """Tournaments through the API (issue 32; docs/api.md "Tournaments"), on SQLite and PostgreSQL:
-a whole Swiss of nine at tables of three with a withdrawal and a bot-filled bye; two instances
-seat each round once; a round that fell due while no instance looked is seated by the next."""
+a whole Swiss of nine at tables of three with a withdrawal and a bot-filled bye, registration
+rules, forfeits, round robins, deleted accounts, the byes' bot and turn-based tables. Two
+instances and rounds seated between reads: tests/api/test_tournament_instances.py."""
 
 from __future__ import annotations
 
-import asyncio
-import json
-import threading
 import time
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from itertools import combinations
 from typing import Any
 
-import pytest
-from sqlalchemy import func, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
-
-from app.db import make_engine
 from app.play.hard_quota import has_hard_bots
-from app.play.models import Game, HardBotGame
-from app.tournaments.models import Tournament
 from app.tournaments.standings import Seat, standings
-from tests.conftest import BACKENDS, Player, ServerThread, database_url, make_settings
-from tests.support.accounts import claim
+from tests.conftest import ServerThread
+from tests.support.tournaments import (
+    GAME,
+    account,
+    create,
+    play_round,
+    read_games,
+    server,
+    wait_for,
+)
 
-GAME = {"kind": "grand-bazaar", "options": {}}
-
-
-@pytest.fixture(scope="module", params=BACKENDS)
-def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-           ) -> Iterator[ServerThread]:
-    """A server whose scheduler looks often (a game's end also wakes it)."""
-    url = database_url(request.param, tmp_path_factory.mktemp("db"))
-    with ServerThread(make_settings(url, tournament_tick_seconds=0.2)) as srv:
-        yield srv
-
-
-def create(host: Player, **fields: Any) -> dict[str, Any]:
-    body = {"name": "Club evening", **GAME, "table_size": 3, "rounds": 3, **fields}
-    return dict(host.ok(host.post("/api/tournaments", json=body)))
-
-
-def wait_for(player: Player, tid: str, check: Any, seconds: float = 120) -> dict[str, Any]:
-    deadline = time.monotonic() + seconds
-    while True:
-        t = player.ok(player.get(f"/api/tournaments/{tid}"))
-        if check(t):
-            return dict(t)
-        assert time.monotonic() < deadline, stuck(player, t)
-        time.sleep(0.1)
-
-
-def stuck(player: Player, t: dict[str, Any]) -> str:
-    """What a wait that timed out saw: the tournament, and each game still listed in play."""
-    games = [player.game(x["game_id"]) for r in t["rounds_played"] for x in r["tables"]
-             if x["status"] == "playing"]
-    return json.dumps({"tournament": t, "games in play": [
-        {k: v for k, v in g.items() if k not in ("view", "log", "events")}
-        for g in games]})[:20000]
-
-
-def play_round(people: dict[str, Player], t: dict[str, Any]) -> None:
-    """Every person at a table of the current round resigns: their bots finish the games."""
-    current = next(r for r in t["rounds_played"] if r["round"] == t["current_round"])
-    for table in current["tables"]:
-        for seat in table["seats"]:
-            if not seat["bot"]:
-                player = people[seat["user_id"]]
-                player.ok(player.post(f"/api/games/{table['game_id']}/resign"))
-
-
-def account(players: Any, name: str) -> Player:
-    """A player with an account (a claimed guest)."""
-    player = players(name)
-    claim(player, f"{name.lower()}{player.user_id[:6]}")
-    return player
+__all__ = ["server"]  # the module's server, whose scheduler looks often (a module fixture)
 
 
 def test_a_swiss_of_nine_at_tables_of_three_with_a_withdrawal_and_a_bye(players: Any) -> None:
@@ -176,112 +123,6 @@ def test_registration_rules_and_bad_input(players: Any) -> None:
     assert t["status"] == "cancelled" and t["rounds_played"] == []
 
 
-def games_hosted_by(url: str, host_id: str) -> int:
-    """How many games the organiser's lobbies started (read in a thread with its own loop)."""
-    found: list[int] = []
-
-    async def read() -> None:
-        engine = make_engine(url)
-        async with engine.connect() as conn:
-            found.append(int((await conn.execute(
-                select(func.count()).select_from(Game).where(Game.host_id == host_id))
-            ).scalar_one()))
-        await engine.dispose()
-
-    worker = threading.Thread(target=asyncio.run, args=(read(),))
-    worker.start()
-    worker.join()
-    return found[0]
-
-
-def read_games(url: str, game_ids: list[str]) -> tuple[list[Game], int]:
-    """The games' rows and how many hard-bot cap rows they hold (in a thread with its own
-    loop)."""
-    found: list[tuple[list[Game], int]] = []
-
-    async def read() -> None:
-        engine = make_engine(url)
-        async with AsyncSession(engine) as session:
-            games = list((await session.scalars(select(Game).where(Game.id.in_(game_ids))))
-                         .all())
-            capped = int((await session.execute(select(func.count()).select_from(HardBotGame)
-                          .where(HardBotGame.game_id.in_(game_ids)))).scalar_one())
-            found.append((games, capped))
-        await engine.dispose()
-
-    worker = threading.Thread(target=asyncio.run, args=(read(),))
-    worker.start()
-    worker.join()
-    return found[0]
-
-
-def after_looks(*servers: ServerThread, looks: int = 3) -> None:
-    """Wait until every instance's scheduler has looked ``looks`` more times."""
-    start = [s.app.state.tournaments.looks for s in servers]
-    deadline = time.monotonic() + 30
-    while any(s.app.state.tournaments.looks < n + looks for s, n in zip(servers, start,
-                                                                         strict=True)):
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
-
-
-def test_two_instances_seat_each_round_once(players: Any, server: ServerThread) -> None:
-    url = str(server.app.state.settings.database_url)
-    with ServerThread(make_settings(url, tournament_tick_seconds=0.05,
-                                    run_migrations=False)) as other:
-        host = players("Organiser")
-        people = {p.user_id: p for p in (players(n) for n in ("Ann", "Bob", "Cat", "Dan"))}
-        t = create(host, table_size=2, rounds=2)
-        for p in people.values():
-            p.ok(p.post(f"/api/tournaments/{t['id']}/register"))
-        host.ok(host.post(f"/api/tournaments/{t['id']}/start"))
-        t = wait_for(host, t["id"], lambda x: x["current_round"] == 1 and x["rounds_played"])
-        after_looks(server, other)
-        t = host.ok(host.get(f"/api/tournaments/{t['id']}"))
-        assert [len(r["tables"]) for r in t["rounds_played"]] == [2]
-        assert games_hosted_by(url, host.user_id) == 2
-        play_round(people, t)
-        t = wait_for(host, t["id"], lambda x: x["current_round"] == 2 and
-                     len(x["rounds_played"]) == 2)
-        play_round(people, t)
-        t = wait_for(host, t["id"], lambda x: x["status"] == "finished")
-        after_looks(server, other)
-        t = host.ok(host.get(f"/api/tournaments/{t['id']}"))
-        assert [len(r["tables"]) for r in t["rounds_played"]] == [2, 2]
-        assert games_hosted_by(url, host.user_id) == 4
-
-
-def test_a_start_taken_by_one_instance_is_seated_by_another_from_the_database(
-        players: Any, server: ServerThread) -> None:
-    url = str(server.app.state.settings.database_url)
-    # an instance that would not look for an hour takes the tournament and its registrations,
-    # then stops: the module's server, which never heard of it, seats it when it falls due
-    with ServerThread(make_settings(url, tournament_tick_seconds=3600,
-                                    run_migrations=False)) as sleepy:
-        host, ann, bob = (Player(sleepy.url, n) for n in ("Organiser", "Ann", "Bob"))
-        soon = datetime.now(UTC) + timedelta(seconds=3)
-        t = create(host, table_size=2, rounds=1, starts_at=soon.isoformat())
-        for p in (ann, bob):
-            p.ok(p.post(f"/api/tournaments/{t['id']}/register"))
-        # registration closes at the start time, though no instance has seated round 1 yet
-        late = Player(sleepy.url, "Late")
-        while datetime.now(UTC) <= soon:
-            time.sleep(0.05)
-        refused = late.post(f"/api/tournaments/{t['id']}/register")
-        assert refused.status_code == 409, refused.text
-        assert refused.json()["detail"]["code"] == "TOURNAMENT_STARTED"
-        late.http.close()
-        looks = sleepy.app.state.tournaments.looks
-    assert looks == 0
-    watcher = players("Watcher")
-    t = wait_for(watcher, t["id"], lambda x: x["status"] == "running", 30)
-    assert [len(r["tables"]) for r in t["rounds_played"]] == [1]
-    assert sorted(s["name"] for s in t["rounds_played"][0]["tables"][0]["seats"]) == \
-        ["Ann", "Bob"]
-    for p in (host, ann, bob):
-        p.http.close()
-
-
 def test_a_player_who_never_moves_forfeits_when_the_tournament_says_so(players: Any) -> None:
     host, ann, bob = players("Organiser"), players("Ann"), players("Bob")
     t = create(host, table_size=2, rounds=1, absent="forfeit")
@@ -337,45 +178,6 @@ def test_a_round_robin_meets_every_pair_and_a_withdrawal_leaves_a_bot(players: A
     others = set(people) - {quitter.user_id}
     assert {frozenset(p) for p in combinations(others, 2)} <= set(met)
 
-
-def set_current_round(url: str, tournament_id: str, number: int) -> None:
-    """Write a tournament row's current round directly (in a thread with its own loop)."""
-    async def write() -> None:
-        engine = make_engine(url)
-        async with AsyncSession(engine) as session:
-            await session.execute(update(Tournament).where(Tournament.id == tournament_id)
-                                  .values(current_round=number))
-            await session.commit()
-        await engine.dispose()
-
-    worker = threading.Thread(target=asyncio.run, args=(write(),))
-    worker.start()
-    worker.join()
-
-
-def test_a_round_seated_after_the_row_was_read_waits_for_the_next_read(
-        players: Any, server: ServerThread) -> None:
-    """The tournament's row and its tables are two reads; a round seated between them must not
-    be listed beside a current round that does not know it yet (a player resigned in the old
-    round's finished game while the new one timed out). Mimicked by putting the row one round
-    back: the round it does not know of is not listed."""
-    host, ann, bob = players("Organiser"), players("Ann"), players("Bob")
-    t = create(host, format="round-robin", table_size=2)
-    for p in (ann, bob):
-        p.ok(p.post(f"/api/tournaments/{t['id']}/register"))
-    host.ok(host.post(f"/api/tournaments/{t['id']}/start"))
-    t = wait_for(host, t["id"], lambda x: x["rounds_played"])
-    url = str(server.app.state.settings.database_url)
-    set_current_round(url, t["id"], 0)
-    behind = host.ok(host.get(f"/api/tournaments/{t['id']}"))
-    assert behind["current_round"] == 0 and behind["rounds_played"] == []
-    assert ann.ok(ann.get(f"/api/tournaments/{t['id']}"))["you"]["game_id"] is None
-    set_current_round(url, t["id"], 1)
-    game_id = t["rounds_played"][0]["tables"][0]["game_id"]
-    assert ann.ok(ann.get(f"/api/tournaments/{t['id']}"))["you"]["game_id"] == game_id
-    for p in (ann, bob):
-        p.ok(p.post(f"/api/games/{game_id}/resign"))
-    wait_for(host, t["id"], lambda x: x["status"] == "finished")
 
 
 def test_a_deleted_account_shows_as_former_player_and_is_seated_no_more(

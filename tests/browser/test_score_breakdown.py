@@ -99,10 +99,17 @@ def test_the_end_panel_breakdown_is_the_outcome_in_words(guest, problems, kind, 
     table = page.evaluate(READ_TABLE)
     assert table["visible"]
     assert table["seats"] == expected_order(outcome)
+    # a resignation is never a win (docs/decisions.md, "Resigning"): Fay resigned at once, and
+    # her seat keeps the place her bot reached, marked, without the winner's mark
+    resigned = {s["seat"] for s in game["seats"] if s["resigned"]}
+    assert resigned == {0}
     for seat, head in zip(table["seats"], table["heads"], strict=True):
         assert names[seat] in head
-        if seat in outcome["winners"]:
-            assert "winner" in head
+        assert ("winner" in head) == (seat in outcome["winners"] and seat not in resigned), head
+    fay = page.locator("#ranking li[data-seat='0']")
+    assert "resigned" in (fay.text_content() or "") and "winner" not in (fay.text_content() or "")
+    assert "winner" not in (fay.get_attribute("class") or "")
+    assert "winner" not in (page.locator("#players li[data-seat='0']").get_attribute("class") or "")
     cells = {(c["seat"], row["source"]): (row, c) for row in table["rows"] for c in row["cells"]}
     for seat, b in breakdown.items():
         for line in b["lines"]:

@@ -18,7 +18,8 @@ def test_a_lone_players_search_runs_next_though_another_has_forty_waiting() -> N
 
         async def search(owner: str) -> str:
             started.append(owner)
-            await gate.wait() if len(started) == 1 else asyncio.sleep(0)
+            # the first search holds its slot until the gate opens; the others yield once
+            await (gate.wait() if len(started) == 1 else asyncio.sleep(0))
             return owner
 
         attack = [asyncio.create_task(pool.queue.run("attacker", lambda: search("attacker")))
