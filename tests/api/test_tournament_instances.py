@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tests.conftest import Player, ServerThread, make_settings
-from tests.support.tournaments import (
+from tests.support.tournament_api import (
     after_looks,
     create,
     games_hosted_by,

@@ -12,7 +12,7 @@ from typing import Any
 from app.play.hard_quota import has_hard_bots
 from app.tournaments.standings import Seat, standings
 from tests.conftest import ServerThread
-from tests.support.tournaments import (
+from tests.support.tournament_api import (
     GAME,
     account,
     create,
