@@ -81,6 +81,34 @@ class Result(NamedTuple):
     """Carcassonne: the hard seat's farm points and the opponent's (CAR-47/48)."""
 
 
+class Summary(NamedTuple):
+    """The hard seat's figures over a run of games."""
+
+    share: float
+    """Its first places (a shared one counts half) over the games."""
+    low: float
+    high: float
+    """The Wilson 95 % interval of ``share``."""
+    margin: float
+    err: float
+    """The mean margin and its standard error (0 for a single game)."""
+    cpu: list[float]
+    """Every hard move's CPU seconds, sorted."""
+    p99: float
+    """The 99th percentile of ``cpu`` (0 with no hard move)."""
+
+
+def summarise(results: list[Result]) -> Summary:
+    """The share of first places with its interval, the margin and the CPU of ``results``."""
+    share = sum(r.first for r in results) / len(results)
+    low, high = wilson(share, len(results))
+    margins = [r.margin for r in results]
+    err = statistics.stdev(margins) / len(margins) ** 0.5 if len(margins) > 1 else 0.0
+    cpu = sorted(t for r in results for t in r.cpu)
+    p99 = cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))] if cpu else 0.0
+    return Summary(share, low, high, statistics.mean(margins), err, cpu, p99)
+
+
 def play(kind: str, against: str, game: int, deals: str = "", moves: str = "") -> Result:
     """One game: the hard seat's first place (1, 0.5 or 0), its margin and CPU per move.
 
@@ -178,13 +206,8 @@ def run(kind: str, against: str, games: int, first_game: int, deals: str = "",
             won = sum(r.first for r in results)
             print(f"  {kind} vs {against}: {len(results)}/{games} games, hard {won:g} firsts",
                   flush=True)
-    share = sum(r.first for r in results) / len(results)
-    low, high = wilson(share, len(results))
-    margins = [r.margin for r in results]
-    err = statistics.stdev(margins) / len(margins) ** 0.5 if len(margins) > 1 else 0.0
-    cpu = sorted(t for r in results for t in r.cpu)
+    share, low, high, margin, err, cpu, p99 = summarise(results)
     farms = [r.farms for r in results if r.farms]
-    p99 = cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))] if cpu else 0.0
     verdict = "met" if share >= 0.75 and low > 0.70 else "not met"
     return "\n".join([
         f"{kind}: hard against {against}, 2 players, games {first_game}..{first_game + games - 1}"
@@ -193,7 +216,7 @@ def run(kind: str, against: str, games: int, first_game: int, deals: str = "",
         + (f", move seeds {moves}:<g>:<step>" if moves else ""),
         f"  hard first places {share:.1%} (95 % Wilson {low:.1%}..{high:.1%}; target >= 75 % "
         f"with the lower end above 70 %: {verdict})",
-        f"  mean margin {statistics.mean(margins):+.1f} +- {err:.1f} (standard error)",
+        f"  mean margin {margin:+.1f} +- {err:.1f} (standard error)",
         f"  CPU per hard move: mean {statistics.mean(cpu) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms"
         f" over {len(cpu)} moves" if cpu else "  no hard moves",
         *([f"  farm points a game: hard {statistics.mean(f[0] for f in farms):.1f}, "

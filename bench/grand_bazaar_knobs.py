@@ -12,16 +12,13 @@ interval. Tune on games nobody reports (300-399), report bot_strength.py's 0-199
 from __future__ import annotations
 
 import ast
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.games.grand_bazaar import ENGINE, hard_bot  # noqa: E402
-from bench import bot_strength  # noqa: E402
-from bench.hard_bots import wilson  # noqa: E402
+from bench import knob_runs  # noqa: E402
 
 
 def main() -> None:
@@ -31,25 +28,7 @@ def main() -> None:
         setattr(hard_bot, name, type(getattr(hard_bot, name))(ast.literal_eval(value)))
         if name == "ITERATIONS":  # the engine copies it at import (`hard_iterations`)
             type(ENGINE).hard_iterations = hard_bot.ITERATIONS
-    print(knobs, against, first, games, flush=True)
-    results = []
-    started = time.perf_counter()
-    for g in range(int(first), int(first) + int(games)):
-        r = bot_strength.play("grand-bazaar", against, g)
-        results.append(r)
-        print(g, r.first, r.margin, f"{statistics.mean(r.cpu) * 1000:.0f}ms", flush=True)
-    share = sum(r.first for r in results) / len(results)
-    low, high = wilson(share, len(results))
-    margins = [r.margin for r in results]
-    err = statistics.stdev(margins) / len(margins) ** 0.5
-    cpu = sorted(t for r in results for t in r.cpu)
-    print(
-        f"RESULT {knobs} {against} {first}+{games}: {share:.1%} ({low:.1%}-{high:.1%}) "
-        f"margin {statistics.mean(margins):+.2f} +- {err:.2f} cpu mean "
-        f"{statistics.mean(cpu) * 1000:.0f} p99 {cpu[int(0.99 * len(cpu))] * 1000:.0f} ms "
-        f"wall {time.perf_counter() - started:.0f}s",
-        flush=True,
-    )
+    knob_runs.run("grand-bazaar", against, int(first), int(games), knobs)
 
 
 if __name__ == "__main__":
