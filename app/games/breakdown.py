@@ -105,7 +105,6 @@ def residual(score: int | float, lines: Sequence[Line]) -> list[Line]:
     return list(lines)
 
 
-
 def to_json(breakdowns: Iterable[Breakdown]) -> list[dict[str, Any]]:
     """A list of breakdowns as JSON."""
     return [b.to_json() for b in breakdowns]
