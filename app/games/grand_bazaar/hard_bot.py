@@ -29,7 +29,16 @@ from typing import Any
 
 from app.games.base import Move, Rng, shuffle
 from app.games.grand_bazaar import bot
-from app.games.grand_bazaar.data import CARDS, FINAL_PRICE, HAND_LIMIT, ROUNDS, Triple
+from app.games.grand_bazaar.data import (
+    CARD_IDS,
+    CARDS,
+    FINAL_PRICE,
+    HAND_LIMIT,
+    ROUNDS,
+    START_MONEY,
+    START_PRICE,
+    Triple,
+)
 from app.games.grand_bazaar.moves import Trade
 from app.games.grand_bazaar.rules import legal_trades
 from app.games.grand_bazaar.state import State
@@ -65,12 +74,26 @@ SELF_MIRROR = False
 """In the rollouts, the hard seat copies the richest rival's hand whenever it is ahead and the
 copy is legal (as the real search tends to: a copied hand freezes the gap), else trades as the
 normal bot; False: it always trades as the normal bot."""
+INFER: tuple[int, ...] = ()
+"""The horizons an opponent's past play is checked against (`infer_horizons`), first match
+kept; an opponent that none of them explains is modelled as the normal bot (``FAR``). Empty:
+every opponent is the normal bot (`HORIZONS`)."""
+PREDICT = False
+"""Whether a copy of a rival's hand (the root's mirror candidate and `SELF_MIRROR` in the
+rollouts) copies the hand the rival will hold after its trade still to come in this round,
+by its modelled rule, instead of the hand it holds now."""
 PRIOR_HORIZON = FAR
 """The horizon of the one-ply rule whose trade is the search's default (see `PRIOR_Z`)."""
 PRIOR_Z = 0.0
 """How sure the search must be to leave the one-ply default: a candidate replaces it only when
 its mean score over the shared worlds beats the default's by more than ``PRIOR_Z`` standard
 errors of the paired differences (0: the best mean wins, as before)."""
+
+MARGIN_Z = 0.0
+"""If above 0: the candidate with the best mean final margin over the shared worlds is the
+default, and the best by score replaces it only when it beats it by more than ``MARGIN_Z``
+standard errors of the paired score differences: where the win chances cannot be told
+apart (all near 0 or 1, or within the noise of the worlds), the money decides."""
 
 Counts = tuple[int, int, int, int, int, int, int, int, int]
 """Per type in type order: the +1, 0 and -1 changes still in the deck."""
@@ -240,7 +263,9 @@ class Sim:
             while step < n:
                 seat = (first + step) % n
                 h = self.hands[seat]
-                copy = self._copy(seat, prices) if seat == me else None
+                copy = self._copy(seat, prices, key, horizons,
+                                  [(first + k) % n for k in range(step + 1, n)]) \
+                    if seat == me else None
                 pair = copy or _normal(key, prices, self.money[seat], (h[0], h[1], h[2]),
                                        _cap(self.stock), horizons[seat] if horizons else FAR)
                 self.moved = step
@@ -259,9 +284,12 @@ class Sim:
             step = 0
 
 
-    def _copy(self, seat: int, prices: Triple) -> Pair | None:
+    def _copy(self, seat: int, prices: Triple, key: Counts, horizons: list[int] | None,
+              later: list[int]) -> Pair | None:
         """The trade giving ``seat`` the richest rival's hand, if the seat is richer and the
-        trade is legal (GB-13): the gap then stays as it is while both hold the same gems."""
+        trade is legal (GB-13): the gap then stays as it is while both hold the same gems.
+        With `PREDICT`, a rival still to move this round (``later``) is copied as it will be
+        after its modelled trade."""
         hand = self.hands[seat]
         wealth = [m + h[0] * prices[0] + h[1] * prices[1] + h[2] * prices[2]
                   for m, h in zip(self.money, self.hands, strict=True)]
@@ -269,6 +297,10 @@ class Sim:
         if wealth[seat] <= wealth[rival]:
             return None
         target = self.hands[rival]
+        if PREDICT and rival in later:
+            r = (target[0], target[1], target[2])
+            target = list(after(r, _normal(key, prices, self.money[rival], r, _cap(self.stock),
+                                           horizons[rival] if horizons else FAR)))
         sell = (max(hand[0] - target[0], 0), max(hand[1] - target[1], 0),
                 max(hand[2] - target[2], 0))
         buy = (max(target[0] - hand[0], 0), max(target[1] - hand[1], 0),
@@ -282,22 +314,72 @@ class Sim:
         return (sell, buy)
 
 
-def _mirror(state: State, seat: int, pairs: list[Pair]) -> Pair | None:
+def after(hand: Triple, pair: Pair) -> Triple:
+    """The hand left by the trade ``pair``."""
+    sell, buy = pair
+    return (hand[0] - sell[0] + buy[0], hand[1] - sell[1] + buy[1], hand[2] - sell[2] + buy[2])
+
+
+def _mirror(state: State, seat: int, pairs: list[Pair],
+            horizons: list[int] | None = None) -> Pair | None:
     """The legal trade that leaves ``seat`` holding the hand of the richest opponent, if the
-    seat is the richer (then the gap is frozen while both keep the same gems)."""
-    money, hand = state.money[seat], state.hands[seat]
+    seat is the richer (then the gap is frozen while both keep the same gems). With `PREDICT`
+    and ``horizons``, an opponent still to move this round is copied as it will be after its
+    modelled trade (`_normal` with its horizon)."""
+    hand, prices = state.hands[seat], state.prices
+    wealth = [m + h[0] * prices[0] + h[1] * prices[1] + h[2] * prices[2]
+              for m, h in zip(state.money, state.hands, strict=True)]
     rivals = [s for s in range(state.players) if s != seat]
-    best = max(rivals, key=lambda s: (state.money[s] + sum(
-        h * p for h, p in zip(state.hands[s], state.prices, strict=True)), -s))
+    best = max(rivals, key=lambda s: (wealth[s], -s))
+    if wealth[seat] <= wealth[best]:
+        return None
     target = state.hands[best]
+    if PREDICT and horizons is not None and best in state.round_order()[state.moved + 1:]:
+        counts = _counts(remaining_ids(state))
+        target = after(target, _normal(counts, prices, state.money[best], target,
+                                       _cap(list(state.stock)), horizons[best]))
     for pair in pairs:
-        sell, buy = pair
-        after = tuple(hand[i] - sell[i] + buy[i] for i in range(3))
-        if after == target:
-            cash = money + sum((sell[i] - buy[i]) * state.prices[i] for i in range(3))
-            if cash > state.money[best]:
-                return pair
+        if after(hand, pair) == target:
+            return pair
     return None
+
+
+def replay(state: State, seat: int, horizon: int) -> tuple[int, Triple]:
+    """The money and hand ``seat`` would hold now had it played the one-ply rule of
+    ``horizon`` (`_normal`) from the start on the revealed cards. In two-player games no
+    stock limit binds (GB-29) and a seat's trades do not touch another's, so a seat that
+    plays such a rule is matched exactly; stocks are taken as full."""
+    money, hand = START_MONEY, (0, 0, 0)
+    prices = [START_PRICE] * 3
+    counts = list(_counts(CARD_IDS))
+    for r, card_id in enumerate(state.history, start=1):
+        for i, d in enumerate(CARDS[card_id]):
+            prices[i] += d
+            counts[3 * i + (1 - d)] -= 1
+        if r == state.round and seat not in state.round_order()[:state.moved]:
+            break
+        key: Counts = (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5],
+                       counts[6], counts[7], counts[8])
+        now: Triple = (prices[0], prices[1], prices[2])
+        pair = _normal(key, now, money, hand, (HAND_LIMIT, HAND_LIMIT, HAND_LIMIT), horizon)
+        money += sum((pair[0][i] - pair[1][i]) * now[i] for i in range(3))
+        hand = after(hand, pair)
+    return money, hand
+
+
+def infer_horizons(state: State, seat: int) -> list[tuple[int, ...]]:
+    """Each seat's possible horizons for the rollouts: ``SELF_HORIZON`` for ``seat``; for an
+    opponent those of `INFER` whose `replay` gives its money and hand now (the rollouts take
+    them in turn, a world each), else ``FAR`` (the normal bot)."""
+    out: list[tuple[int, ...]] = []
+    for s in range(state.players):
+        if s == seat:
+            out.append((SELF_HORIZON,))
+            continue
+        found = tuple(h for h in INFER
+                      if replay(state, s, h) == (state.money[s], state.hands[s]))
+        out.append(found or (FAR,))
+    return out
 
 
 def _score(final: list[int], seat: int) -> float:
@@ -323,7 +405,9 @@ def hard_trade(state: State, seat: int, rng: Rng, iterations: int,
     ranked = sorted(range(len(pairs)),
                     key=lambda k: -_worth(money, hand, prices, pairs[k], values))
     shortlist = [pairs[k] for k in ranked[:SHORTLIST]]
-    mirror = _mirror(state, seat, pairs)
+    inferred = infer_horizons(state, seat) if INFER else None
+    mirror = _mirror(state, seat, pairs, [h[0] for h in inferred] if inferred
+                     else [FAR] * state.players)
     if mirror is not None and mirror not in shortlist:
         shortlist.append(mirror)
     remaining = remaining_ids(state)  # GB-23: the public set, in id order (canonical)
@@ -338,29 +422,39 @@ def hard_trade(state: State, seat: int, rng: Rng, iterations: int,
     worlds = max(1, iterations * 2 // (state.players * len(shortlist)))
     base = Sim(state)
     scores: list[list[float]] = [[] for _ in shortlist]
+    margins = [0] * len(shortlist)
     for w in range(worlds):
         if w and out_of_time is not None and out_of_time():
             break
         deck = list(remaining)
         shuffle(rng, deck)
         horizon = HORIZONS[w % len(HORIZONS)]
-        horizons = [SELF_HORIZON if s == seat else horizon for s in range(state.players)]
+        if inferred:
+            horizons = [h[w % len(h)] for h in inferred]
+        else:
+            horizons = [SELF_HORIZON if s == seat else horizon for s in range(state.players)]
         for k, pair in enumerate(shortlist):
             sim = base.copy()
             sim.trade(seat, pair)
-            scores[k].append(_score(sim.finish(deck, list(start_counts), horizons,
-                                               seat if SELF_MIRROR else -1), seat))
+            final = sim.finish(deck, list(start_counts), horizons, seat if SELF_MIRROR else -1)
+            scores[k].append(_score(final, seat))
+            margins[k] += final[seat] - max(m for s, m in enumerate(final) if s != seat)
     totals = [sum(s) for s in scores]
     best = max(range(len(shortlist)), key=lambda k: (totals[k], -k))
     if PRIOR_Z > 0 and best != default and not _sure(scores[best], scores[default]):
         best = default
+    if MARGIN_Z > 0:
+        richest = max(range(len(shortlist)), key=lambda k: (margins[k], -k))
+        if best != richest and not _sure(scores[best], scores[richest], MARGIN_Z):
+            best = richest
     sell, buy = shortlist[best]
     return Trade(sell=sell, buy=buy)
 
 
-def _sure(better: list[float], default: list[float]) -> bool:
-    """Whether ``better`` beats ``default`` by more than ``PRIOR_Z`` standard errors of the
-    paired differences (the same worlds for both)."""
+def _sure(better: list[float], default: list[float], z: float | None = None) -> bool:
+    """Whether ``better`` beats ``default`` by more than ``z`` (default ``PRIOR_Z``) standard
+    errors of the paired differences (the same worlds for both)."""
+    z = PRIOR_Z if z is None else z
     diffs = [a - b for a, b in zip(better, default, strict=True)]
     n = len(diffs)
     if n < 2:
@@ -369,7 +463,7 @@ def _sure(better: list[float], default: list[float]) -> bool:
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     if var == 0:
         return mean > 0
-    return mean > PRIOR_Z * math.sqrt(var / n)
+    return mean > z * math.sqrt(var / n)
 
 
 def hard_move(state: State, seat: int, rng: Rng, iterations: int,

@@ -14,6 +14,7 @@ from app.games.bots import Budget, decide
 from app.games.grand_bazaar import ENGINE, bot, hard_bot
 from app.games.grand_bazaar.data import CARD_IDS, Triple
 from app.games.grand_bazaar.hard_bot import Counts, Pair
+from app.games.grand_bazaar.moves import Trade
 from app.games.grand_bazaar.state import State
 
 from .helpers import make_state, play
@@ -191,3 +192,63 @@ def _normal_slow(counts: Counts, prices: Triple, money: int, hand: Triple, stock
         if w > best_worth + 1e-9:
             best, best_worth = pair, w
     return best
+
+
+def _one_ply(state: State, seat: int, horizon: int) -> dict[str, Any]:
+    """The trade of the one-ply rule that looks ``horizon`` reveals ahead, as a move."""
+    counts = hard_bot._counts(state.deck)
+    sell, buy = hard_bot._normal(counts, state.prices, state.money[seat], state.hands[seat],
+                                 hard_bot._cap(list(state.stock)), horizon)
+    return Trade(sell=sell, buy=buy).to_json()
+
+
+def test_replay_recognises_the_normal_bot_and_the_one_reveal_counter(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-22/GB-29: in a two-player game a seat's trades touch nobody else's, so replaying
+    a rule along the revealed cards gives that seat's money and hand exactly; the hard bot
+    models a rival by the rules (`INFER`) that explain its play so far."""
+    monkeypatch.setattr(hard_bot, "INFER", (hard_bot.FAR, 1))
+    state = make_state(2, order=_order(28))
+    counter_only = 0
+    while not state.finished:
+        seat = state.turn()
+        assert seat is not None
+        if seat == 0:
+            assert hard_bot.replay(state, 0, hard_bot.FAR) == (state.money[0], state.hands[0])
+            assert hard_bot.replay(state, 1, 1) == (state.money[1], state.hands[1])
+            inferred = hard_bot.infer_horizons(state, 0)
+            assert inferred[0] == (hard_bot.SELF_HORIZON,) and 1 in inferred[1]
+            counter_only += inferred[1] == (1,)
+            move = ENGINE.bot_move(state, 0, SeededRng(0))
+        else:
+            move = _one_ply(state, 1, 1)
+        state, _ = play(state, move)
+    assert counter_only > 0  # the two rules part at some point in this game
+
+
+def test_an_unexplained_rival_is_modelled_as_the_normal_bot(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rival whose money and hand no rule of `INFER` reproduces gets the normal bot's rule."""
+    monkeypatch.setattr(hard_bot, "INFER", (hard_bot.FAR, 1))
+    state = make_state(2, mover=0, round=5, money=(30, 7), hands=((0, 0, 0), (1, 1, 0)),
+                       order=_order(3))
+    assert hard_bot.infer_horizons(state, 0) == [(hard_bot.SELF_HORIZON,), (hard_bot.FAR,)]
+
+
+def test_predicted_mirror_copies_the_hand_the_rival_is_about_to_take(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-20: the richer seat moving first in a round freezes its lead only by holding the
+    gems its rival will hold after its own trade; with `PREDICT` the mirror candidate is
+    that hand (the rival's modelled trade), without it the rival's hand now."""
+    state = make_state(2, mover=0, round=9, money=(60, 20), hands=((0, 0, 0), (0, 0, 0)),
+                       order=_order(7))
+    pairs = [(t.sell, t.buy) for t in hard_bot.legal_trades(state, 0)]
+    rival = hard_bot._normal(hard_bot._counts(state.deck), state.prices, 20, (0, 0, 0),
+                             hard_bot._cap(list(state.stock)), hard_bot.FAR)
+    monkeypatch.setattr(hard_bot, "PREDICT", True)
+    mirror = hard_bot._mirror(state, 0, pairs, [hard_bot.FAR, hard_bot.FAR])
+    assert mirror is not None
+    assert hard_bot.after((0, 0, 0), mirror) == hard_bot.after((0, 0, 0), rival) != (0, 0, 0)
+    monkeypatch.setattr(hard_bot, "PREDICT", False)
+    stale = hard_bot._mirror(state, 0, pairs, [hard_bot.FAR, hard_bot.FAR])
+    assert stale is None or hard_bot.after((0, 0, 0), stale) == (0, 0, 0)
