@@ -82,7 +82,7 @@ SELF_MIRROR = True
 copy is legal (as the real search tends to: a copied hand freezes the gap), else trades as the
 normal bot; False: it always trades as the normal bot. Alone it took 74.0 % of games 300-399
 against the baseline (main's 79.5 %); with `INFER`, `PREDICT` and `MARGIN_Z` (issue 28,
-2026-12-07) 78.0 % there, 33 of 40 of games 400-439 (main's 23.5) and 85.0 % of games 0-199
+2026-12-07) 78.0 % there, 82.0 % of games 400-499 (main's 69.0 %) and 85.0 % of games 0-199
 (main's 73.8 %), 81.2 % against normal (main's 83.5 %): bench/README.md."""
 INFER: tuple[int, ...] = (FAR, 1)
 """The horizons an opponent's past play is checked against (`infer_horizons`), first match
