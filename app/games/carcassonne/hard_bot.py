@@ -10,12 +10,13 @@ worth for a seat is its estimate minus the best opponent's.
 
 * A tile in hand (`place_move`): of the greedy bot's placements that it values about the same as
   its best (each with the greedy's figure, farmers valued by hard_farms.py while no opponent
-  farms, followers the bot can no longer use at their end worth), the one that leaves the
-  next seat least and the bot itself most: the expected value of the next seat's best reply,
-  less, and of the bot's own best next placement, over every kind of tile either may draw,
-  weighted by the unseen count of each (an exact expectation over the draw). The figure step
-  then places the figure the placement was chosen with; on the last tile, the best figure by
-  the final score.
+  farms, followers the bot can no longer use at their end worth, a tile that joins pieces
+  carrying followers at the change of majority it makes, hard_contest.py), the one that
+  leaves the next seat least and the bot itself most: the expected value of the next seat's
+  best reply, less, and of the bot's own best next placement (its joins valued too), over
+  every kind of tile either may draw, weighted by the unseen count of each (an exact
+  expectation over the draw). The figure step then places the figure the placement was
+  chosen with; on the last tile, the best figure by the final score.
   Searching the placements with rollouts and this evaluation lost to the greedy's own
   judgement (docs/decisions.md, "The Carcassonne hard bot's placement", says what was
   measured).
@@ -115,8 +116,9 @@ about 50 ms a hard move)."""
 
 def place_move(s: State, seat: int) -> Move:
     """The tile's placement: among the greedy bot's placements that it values about the same
-    as its best (`bot.placements`, each with the greedy's figure), the one that leaves the next
-    seat least and the bot most: each is charged the expected value of that seat's best reply
+    as its best (`bot.placements`, each with the greedy's figure and the value of the pieces
+    it joins, `hard_contest.contest_bonus`), the one that leaves the next seat least and the
+    bot most: each is charged the expected value of that seat's best reply
     over every kind of tile it may draw, weighted by how many of them are unseen (an exact
     expectation over the draw, not a sample), and credited the same for the bot's own next
     placement (`OWN_WEIGHT`)."""
