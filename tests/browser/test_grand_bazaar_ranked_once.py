@@ -19,6 +19,13 @@ pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots/polish")
 GEMS = {"S": ("sapphire", "sapphires"), "R": ("ruby", "rubies"), "E": ("emerald", "emeralds")}
 
+# each column of right-aligned numbers whose heading is aligned otherwise
+HEADS_OVER_NUMBERS = """(table) => { const t = document.querySelector(table);
+  const heads = [...t.querySelectorAll('thead th')];
+  return [...t.querySelectorAll('tbody tr:first-child td.num')].map((td) => {
+    const th = heads[td.cellIndex], want = getComputedStyle(td).textAlign, got = getComputedStyle(th).textAlign;
+    return got !== want ? `${th.textContent}: ${got}, its numbers ${want}` : null;
+  }).filter(Boolean); }"""
 RANKING_TITLES = """() => [...document.querySelectorAll('h2, h3')]
   .filter((h) => h.getClientRects().length > 0 && h.textContent.trim() === 'Final ranking').length"""
 
@@ -69,4 +76,7 @@ def test_grand_bazaar_end_ranks_the_players_once(guest, problems, size) -> None:
     assert "winner" not in (ann_row.text_content() or "") and "winner" not in (ann_row.get_attribute("class") or "")
     other = ann.get_by_test_id("gb-final").locator("tbody tr[data-seat='1']")
     assert ("winner" in (other.text_content() or "")) == (1 in outcome["winners"])
+    # a column of numbers and its heading line up on the right, in both of the board's tables
+    for table in ("[data-testid=gb-deck-left]", ".gb-final-table"):
+        assert ann.evaluate(HEADS_OVER_NUMBERS, table) == [], table
     assert problems.errors == []

@@ -203,7 +203,8 @@ function cardsPanel(view) {
       " ", tn("card left in the deck; {revealed} revealed.", "cards left in the deck; {revealed} revealed.", view.deck_count, {revealed: history.length})]),
     el("table", {class: "gb-left", "data-testid": "gb-deck-left"}, [
       el("caption", {class: "muted", text: t("Changes still in the deck (public: all 27 cards minus those revealed)")}),
-      el("thead", {}, [el("tr", {}, [t("Gem"), "+1", "0", "−1", t("net to come")].map((h) => el("th", {scope: "col", text: h})))]),
+      // the counts are right-aligned: so are their headings (a heading stood left of its numbers)
+      el("thead", {}, [el("tr", {}, [t("Gem"), "+1", "0", "−1", t("net to come")].map((h, i) => el("th", {scope: "col", class: i ? "num" : "", text: h})))]),
       el("tbody", {}, rows),
     ]),
   ];
@@ -289,7 +290,7 @@ function finalPanel(view, resigned = []) {
   // the rules' tie (GB-20), whoever resigned
   const shared = new Set(outcome.winners).size > 1 ? el("p", {text: t("The top amount is shared: every player on it wins.")}) : null;
   return section(t("Final ranking"), "final", [el("table", {class: "gb-final-table"}, [
-    el("thead", {}, [el("tr", {}, [t("Rank"), t("Player"), t("Before sale"), t("Sold at 10"), t("Final")].map((h) => el("th", {scope: "col", text: h})))]),
+    el("thead", {}, [el("tr", {}, [t("Rank"), t("Player"), t("Before sale"), t("Sold at 10"), t("Final")].map((h, i) => el("th", {scope: "col", class: [0, 2, 4].includes(i) ? "num" : "", text: h})))]),
     el("tbody", {}, rows),
   ]), shared], {scrolls: true});
 }
