@@ -18,11 +18,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.games.carcassonne import hard_auction, hard_bot, hard_eval, hard_farms  # noqa: E402
+from app.games.carcassonne import (  # noqa: E402
+    hard_auction,
+    hard_bot,
+    hard_contest,
+    hard_eval,
+    hard_farms,
+)
 from bench import knob_runs  # noqa: E402
 
-MODULES = {"hard_bot": hard_bot, "hard_auction": hard_auction, "hard_eval": hard_eval,
-           "hard_farms": hard_farms}
+MODULES = {"hard_bot": hard_bot, "hard_auction": hard_auction, "hard_contest": hard_contest,
+           "hard_eval": hard_eval, "hard_farms": hard_farms}
 DEALS = "carc-knobs:carcassonne"
 MOVES = "carc-knobs-moves"
 

@@ -44,7 +44,8 @@ async function replayPage() {
   const log = new LogView($("log"), {names, onPick: (seq) => go(seq)});
   log.set(entries);
   const board = await mountBoard($("board"), {kind: game.kind, seat: game.you ? game.you.seat ?? null : null,
-    names, mode: "replay", submit: async () => ({ok: false, code: "REPLAY", reason: t("this is a replay")})});
+    names, resigned: (game.seats || []).filter((s) => s.resigned).map((s) => s.seat),
+    mode: "replay", submit: async () => ({ok: false, code: "REPLAY", reason: t("this is a replay")})});
 
   // score over time beside the board: a picked move is where the replay goes
   let chart = null;

@@ -2,7 +2,8 @@
 card's ranking, not a second "Final ranking" table drawn by the board under it. What only the
 board's table said stays on the card: each player's money before the final sale (GB-19) and the
 gems sold at 10, by kind, in the breakdown's "Final sale" row (GB-19, GB-20). The replay, which
-has no end card, keeps the board's table at its last step."""
+has no end card, keeps the board's table at its last step, where a player who resigned is
+marked so and never as a winner."""
 
 from __future__ import annotations
 
@@ -18,6 +19,13 @@ pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots/polish")
 GEMS = {"S": ("sapphire", "sapphires"), "R": ("ruby", "rubies"), "E": ("emerald", "emeralds")}
 
+# each column of right-aligned numbers whose heading is aligned otherwise
+HEADS_OVER_NUMBERS = """(table) => { const t = document.querySelector(table);
+  const heads = [...t.querySelectorAll('thead th')];
+  return [...t.querySelectorAll('tbody tr:first-child td.num')].map((td) => {
+    const th = heads[td.cellIndex], want = getComputedStyle(td).textAlign, got = getComputedStyle(th).textAlign;
+    return got !== want ? `${th.textContent}: ${got}, its numbers ${want}` : null;
+  }).filter(Boolean); }"""
 RANKING_TITLES = """() => [...document.querySelectorAll('h2, h3')]
   .filter((h) => h.getClientRects().length > 0 && h.textContent.trim() === 'Final ranking').length"""
 
@@ -61,4 +69,14 @@ def test_grand_bazaar_end_ranks_the_players_once(guest, problems, size) -> None:
     ann.get_by_test_id("step-label").filter(has_text="Setup").wait_for()
     ann.get_by_test_id("to-end").click()
     ann.get_by_test_id("gb-final").locator("tbody tr").nth(1).wait_for()
+    # Ann resigned at once: her row keeps the place her bot reached, marked "resigned", and never
+    # the winner's mark, even where the rules' ranking puts her first (docs/decisions.md, "Resigning")
+    ann_row = ann.get_by_test_id("gb-final").locator("tbody tr[data-seat='0']")
+    assert "resigned" in (ann_row.text_content() or "")
+    assert "winner" not in (ann_row.text_content() or "") and "winner" not in (ann_row.get_attribute("class") or "")
+    other = ann.get_by_test_id("gb-final").locator("tbody tr[data-seat='1']")
+    assert ("winner" in (other.text_content() or "")) == (1 in outcome["winners"])
+    # a column of numbers and its heading line up on the right, in both of the board's tables
+    for table in ("[data-testid=gb-deck-left]", ".gb-final-table"):
+        assert ann.evaluate(HEADS_OVER_NUMBERS, table) == [], table
     assert problems.errors == []

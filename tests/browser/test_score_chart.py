@@ -159,12 +159,16 @@ def test_the_end_panel_shows_the_chart_and_a_click_opens_the_replay_there(guest,
     page.goto(f"/games/{game_id}")
     card = page.locator("#outcome")
     card.locator("[data-testid=score-chart-svg]").wait_for()
+    # the chart's first drawing can come before the card has its final width (a run once
+    # clicked step 37 for 40 after a redraw): read it once it holds still
+    wait_until_still(page, "#outcome [data-testid=score-chart-svg]")
     layout = page.evaluate(LAYOUT)
     assert layout["right"] <= layout["inner"] and layout["smallest"] >= 12 and layout["scrollX"] <= 0, layout
     # the chart sits in the end card, above its actions
     assert page.evaluate("""() => { const c = document.querySelector('#outcome .score-box');
       return c !== null && c.compareDocumentPosition(document.querySelector('#outcome .actions')) === 4; }""")
     card.locator("[data-testid=score-chart]").scroll_into_view_if_needed()
+    wait_until_still(page, "#outcome [data-testid=score-chart-svg]")
     points = {(p["seq"], p["seat"]): p for p in page.evaluate(POINTS)}
     assert {k: p["score"] for k, p in points.items()} == {
         (s["seq"], seat): v for s in series["steps"] for seat, v in enumerate(s["scores"])}

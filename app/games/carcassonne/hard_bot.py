@@ -10,12 +10,13 @@ worth for a seat is its estimate minus the best opponent's.
 
 * A tile in hand (`place_move`): of the greedy bot's placements that it values about the same as
   its best (each with the greedy's figure, farmers valued by hard_farms.py while no opponent
-  farms, followers the bot can no longer use at their end worth), the one that leaves the
-  next seat least and the bot itself most: the expected value of the next seat's best reply,
-  less, and of the bot's own best next placement, over every kind of tile either may draw,
-  weighted by the unseen count of each (an exact expectation over the draw). The figure step
-  then places the figure the placement was chosen with; on the last tile, the best figure by
-  the final score.
+  farms, followers the bot can no longer use at their end worth, a tile that joins pieces
+  carrying followers at the change of majority it makes, hard_contest.py), the one that
+  leaves the next seat least and the bot itself most: the expected value of the next seat's
+  best reply, less, and of the bot's own best next placement (its joins valued too), over
+  every kind of tile either may draw, weighted by the unseen count of each (an exact
+  expectation over the draw). The figure step then places the figure the placement was
+  chosen with; on the last tile, the best figure by the final score.
   Searching the placements with rollouts and this evaluation lost to the greedy's own
   judgement (docs/decisions.md, "The Carcassonne hard bot's placement", says what was
   measured).
@@ -37,9 +38,10 @@ from collections.abc import Callable
 
 from app.games.base import Move, Rng, SeededRng
 
-from . import auction, bot, rules
+from . import auction, bot, hard_contest, rules
 from .figures import figure_options, put_figure
 from .hard_auction import auction_move
+from .hard_contest import contest_bonus
 from .hard_eval import estimates, evaluate
 from .hard_farms import figure_bonus
 from .parts import do_place_abbey, do_place_tile, end_part, hold_tile
@@ -114,12 +116,13 @@ about 50 ms a hard move)."""
 
 def place_move(s: State, seat: int) -> Move:
     """The tile's placement: among the greedy bot's placements that it values about the same
-    as its best (`bot.placements`, each with the greedy's figure), the one that leaves the next
-    seat least and the bot most: each is charged the expected value of that seat's best reply
+    as its best (`bot.placements`, each with the greedy's figure and the value of the pieces
+    it joins, `hard_contest.contest_bonus`), the one that leaves the next seat least and the
+    bot most: each is charged the expected value of that seat's best reply
     over every kind of tile it may draw, weighted by how many of them are unseen (an exact
     expectation over the draw, not a sample), and credited the same for the bot's own next
     placement (`OWN_WEIGHT`)."""
-    ranked = sorted(bot.placements(s, seat, figure_bonus), key=lambda o: -o[0])
+    ranked = sorted(bot.placements(s, seat, contest_bonus(s, figure_bonus)), key=lambda o: -o[0])
     options = [o for o in ranked[:PLACE_SHORTLIST] if o[0] >= ranked[0][0] - PLACE_MARGIN]
     unseen = Counter(s.facedown + s.stack[s.pos:])
     if len(options) == 1 or not unseen:
@@ -130,7 +133,7 @@ def place_move(s: State, seat: int) -> Move:
         after = _after(s, seat, o)
         v = o[0] - REPLY_WEIGHT * _reply(after, nxt, unseen)
         if OWN_WEIGHT:
-            v += OWN_WEIGHT * _reply(after, seat, unseen)
+            v += OWN_WEIGHT * _reply(after, seat, unseen, own=True)
         return v
 
     return max(options, key=worth)[1]
@@ -146,15 +149,24 @@ def _after(s: State, seat: int, option: tuple[float, Move, Move | None]) -> Stat
     return _settled(p)
 
 
-def _reply(p: State, seat: int, unseen: Counter[str]) -> float:
-    """The mean over the unseen tiles of ``seat``'s best greedy value with that tile."""
+def _best(q: State, seat: int, own: bool) -> float:
+    """``seat``'s best greedy value with the tile it holds in ``q``; for the bot itself
+    (``own``) with the joins it makes valued (hard_contest.py), as its placement values them."""
+    if own and hard_contest.CONTEST_WEIGHT:
+        return max(o[0] for o in bot.placements(q, seat, contest_bonus(q, bot._figure_bonus)))
+    return bot.plan(q, seat)[0]
+
+
+def _reply(p: State, seat: int, unseen: Counter[str], own: bool = False) -> float:
+    """The mean over the unseen tiles of ``seat``'s best greedy value with that tile (with the
+    bot's own joins valued when ``own``)."""
     total, weight = 0.0, 0
     for tid, count in unseen.items():
         q = p.clone()
         hold_tile(q, seat, "first", tid, True)
         if not legal_placements(q, tid):
             continue  # such a tile is discarded and another drawn (CAR-17)
-        total += count * bot.plan(q, seat)[0]
+        total += count * _best(q, seat, own)
         weight += count
     return total / weight if weight else 0.0
 

@@ -14,6 +14,7 @@ import {el, svg, clear} from "/static/js/dom.js";
 import {seatDot} from "/static/js/seat_mark.js";
 import {words, errorNodes} from "/static/js/words.js";
 import {t, tn} from "/static/js/i18n.js";
+import {shownWinners} from "/static/js/outcome.js";
 
 const TYPES = ["S", "R", "E"];
 const GEM = {
@@ -202,7 +203,8 @@ function cardsPanel(view) {
       " ", tn("card left in the deck; {revealed} revealed.", "cards left in the deck; {revealed} revealed.", view.deck_count, {revealed: history.length})]),
     el("table", {class: "gb-left", "data-testid": "gb-deck-left"}, [
       el("caption", {class: "muted", text: t("Changes still in the deck (public: all 27 cards minus those revealed)")}),
-      el("thead", {}, [el("tr", {}, [t("Gem"), "+1", "0", "−1", t("net to come")].map((h) => el("th", {scope: "col", text: h})))]),
+      // the counts are right-aligned: so are their headings (a heading stood left of its numbers)
+      el("thead", {}, [el("tr", {}, [t("Gem"), "+1", "0", "−1", t("net to come")].map((h, i) => el("th", {scope: "col", class: i ? "num" : "", text: h})))]),
       el("tbody", {}, rows),
     ]),
   ];
@@ -263,26 +265,32 @@ function compulsoryNote(view, seat, names) {
       : t("Compulsory buy waived for {who}: {why}. Passing or selling only is allowed.", {who, why})]);
 }
 
-function finalPanel(view) {
+// `resigned`: the seats whose players resigned (the replay's ctx.resigned). The rules rank a
+// resigned seat where its bot finished, but a resignation is never a win (docs/decisions.md,
+// "Resigning"): such a seat keeps its place, marked "resigned", without the winner's mark.
+function finalPanel(view, resigned = []) {
   if (!view.finished || !view.outcome) return null;
   const outcome = view.outcome;
   const details = outcome.details || {};
   const order = view.players.map((p) => p.seat).sort((a, b) => outcome.ranks[a] - outcome.ranks[b] || a - b);
-  const winners = new Set(outcome.winners);
+  const winners = shownWinners(outcome, resigned);
   const rows = order.map((s) => {
     const p = view.players[s];
     const sold = (details.sold || [])[s] || zero();
-    return el("tr", {class: winners.has(s) ? "winner" : ""}, [
+    return el("tr", {class: winners.has(s) ? "winner" : "", dataset: {seat: String(s)}}, [
       el("td", {class: "num", text: `${outcome.ranks[s]}.`}),
-      el("th", {scope: "row"}, [el("span", {text: p.name}), winners.has(s) ? el("span", {class: "tag", text: t("winner")}) : null]),
+      el("th", {scope: "row"}, [el("span", {text: p.name}),
+        winners.has(s) ? el("span", {class: "tag", text: t("winner")}) : null,
+        resigned.includes(s) ? el("span", {class: "tag warn", text: t("resigned")}) : null]),
       el("td", {class: "num", text: String((details.money_before_sale || [])[s] ?? "")}),
       el("td", {text: `${countsText(sold)} (+${FINAL_PRICE * sum(sold)})`}),
       el("td", {class: "num", text: String(outcome.scores[s])}),
     ]);
   });
-  const shared = winners.size > 1 ? el("p", {text: t("The top amount is shared: every player on it wins.")}) : null;
+  // the rules' tie (GB-20), whoever resigned
+  const shared = new Set(outcome.winners).size > 1 ? el("p", {text: t("The top amount is shared: every player on it wins.")}) : null;
   return section(t("Final ranking"), "final", [el("table", {class: "gb-final-table"}, [
-    el("thead", {}, [el("tr", {}, [t("Rank"), t("Player"), t("Before sale"), t("Sold at 10"), t("Final")].map((h) => el("th", {scope: "col", text: h})))]),
+    el("thead", {}, [el("tr", {}, [t("Rank"), t("Player"), t("Before sale"), t("Sold at 10"), t("Final")].map((h, i) => el("th", {scope: "col", class: [0, 2, 4].includes(i) ? "num" : "", text: h})))]),
     el("tbody", {}, rows),
   ]), shared], {scrolls: true});
 }
@@ -491,7 +499,7 @@ export function mount(root, ctx) {
       clear(final);
       // the game page's end card ranks everyone, with the money before the sale and the gems
       // sold in its breakdown: a table here said it twice (issue 25); the replay has no card
-      const fin = ctx.mode === "replay" ? finalPanel(view) : null;
+      const fin = ctx.mode === "replay" ? finalPanel(view, ctx.resigned || []) : null;
       if (fin) final.append(fin);
       // once over, the game page's board has no trade and no table: the price cards take the row
       main.hidden = Boolean(view.finished) && !fin;
