@@ -34,9 +34,10 @@ CONTEST_WEIGHT = 1.0
 """What a join's change of majority counts for in a placement's value; 0 turns it off.
 Measured (issue 28, point 1, 2026-12-07; bench/README.md, "Carcassonne against normal,
 again"), two players, over the same deals and move seeds as the bot without it: against the
-normal bot +7.7 ± 3.5 points of margin a game on 37 tuning deals, +8.6 ± 2.2 on 144 record
-deals (78.5 % first places, 71.1-84.4 %, where it took 68.4 %); against the baseline +0.7 ±
-2.7 on 126 (85.7 % where it took 88.9 %)."""
+normal bot +7.7 ± 3.5 points of margin a game on 37 tuning deals, +8.6 ± 2.2 on the first 144
+record deals (78.5 % first places where it took 68.4 %); against the baseline +0.7 ± 2.7 on
+126 (85.7 % where it took 88.9 %). Over all 200 record deals: 76.5 % against normal
+(70.2-81.8 %), 86.2 % against the baseline (80.8-90.3 %)."""
 
 
 def worth(s: State, f: Feat) -> float:
