@@ -24,7 +24,7 @@ from typing import Any
 
 from app.games.base import Move
 
-from . import odds
+from .hard_eval import open_worth
 from .hard_farms import farm_worth
 from .scoring import majority
 from .state import Feat, State
@@ -42,16 +42,9 @@ record deals (78.5 % first places where it took 68.4 %); against the baseline +0
 
 def worth(s: State, f: Feat) -> float:
     """A road's, city's or field's expected points at the end (hard_eval.py's estimate)."""
-    rem = s.remaining()
     if f.kind == "F":
         return farm_worth(s, f) if s.opts.get("farm_scoring", "third") != "off" else 0.0
-    tiles = len(f.squares)
-    if f.kind == "R":
-        return tiles + odds.road(rem, f.open, s.n)[1]
-    p, growth = odds.city(rem, f.open, s.n)
-    now = tiles + f.pennants
-    full = now if s.opts.get("tiny_city") == "2" and tiles == 2 else 2 * now
-    return now + p * (full - now) + growth
+    return open_worth(f, s.remaining(), s.n, s.opts.get("tiny_city") == "2")
 
 
 def share(s: State, seat: int, holders: list[int]) -> float:

@@ -18,7 +18,7 @@ from typing import Any
 from . import odds
 from .features import surrounding
 from .scoring import majority
-from .state import State
+from .state import Feat, State
 
 
 def _chance(rem: int, open_sides: int, n: int) -> float:
@@ -29,6 +29,21 @@ def _chance(rem: int, open_sides: int, n: int) -> float:
         return 0.0
     q = rem / (rem + 3.0 + n)
     return float(q ** open_sides)
+
+
+def open_worth(f: Feat, rem: int, n: int, tiny: bool,
+               city: tuple[float, float] | None = None) -> float:
+    """An open road's or city's expected points at the end: its tiles (and a city's pennants)
+    now, the growth odds.py expects and, for a city, the completion bonus weighted by its
+    chance (``city``: odds.city's chance and growth, if already known; ``tiny``: the two-tile
+    city scores no bonus)."""
+    tiles = len(f.squares)
+    if f.kind == "R":
+        return tiles + odds.road(rem, f.open, n)[1]
+    p, growth = city if city is not None else odds.city(rem, f.open, n)
+    now = tiles + f.pennants
+    full = now if tiny and tiles == 2 else 2 * now
+    return now + p * (full - now) + growth
 
 
 def estimates(s: State) -> list[float]:
@@ -53,14 +68,10 @@ def estimates(s: State) -> list[float]:
             city_p[root], city_growth = odds.city(rem, f.open, n)
         if not f.followers:
             continue
-        tiles = len(f.squares)
         if kind == "R":
-            v = tiles + odds.road(rem, f.open, n)[1]
+            v = open_worth(f, rem, n, tiny)
         elif kind == "C":
-            p = city_p[root]
-            now = tiles + f.pennants
-            full = now if tiny and tiles == 2 else 2 * now
-            v = now + p * (full - now) + city_growth
+            v = open_worth(f, rem, n, tiny, (city_p[root], city_growth))
         else:  # cloister
             around = surrounding(s, next(iter(f.squares)))
             v = 1 + around + (8 - around) * odds.cloister_fill(rem, n)
