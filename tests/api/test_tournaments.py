@@ -9,6 +9,8 @@ import time
 from itertools import combinations
 from typing import Any
 
+import pytest
+
 from app.play.hard_quota import has_hard_bots
 from app.tournaments.standings import Seat, standings
 from tests.conftest import ServerThread
@@ -25,6 +27,7 @@ from tests.support.tournament_api import (
 __all__ = ["server"]  # the module's server, whose scheduler looks often (a module fixture)
 
 
+@pytest.mark.slow  # tests/quick_run.py: CI runs it
 def test_a_swiss_of_nine_at_tables_of_three_with_a_withdrawal_and_a_bye(players: Any) -> None:
     """Issue 32's "done when": nine accounts, Carcassonne at tables of three, three rounds."""
     host = players("Organiser")

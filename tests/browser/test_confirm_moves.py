@@ -150,6 +150,7 @@ def test_a_carcassonne_follower_waits_for_confirm(guest, problems, size):
     assert problems.errors == []
 
 
+@pytest.mark.smoke
 def test_a_bazaar_purchase_waits_for_confirm_on_a_phone(guest, problems):
     page = guest("Baz", **PHONE)
     game_id = bazaar_at_buy(page)

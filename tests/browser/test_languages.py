@@ -27,6 +27,7 @@ def pick_language(page, code: str) -> None:  # type: ignore[no-untyped-def]
     page.get_by_test_id("language-picker").and_(page.locator(f"[data-current={code}]")).wait_for()
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("size", SIZES)
 def test_a_german_browser_gets_german_and_the_picker_switches_to_french(
         guest, size: str) -> None:  # type: ignore[no-untyped-def]

@@ -84,6 +84,7 @@ def test_a_shared_game_link_opens_without_a_name_and_chat_asks_for_one(guest, ne
     assert problems.errors == []
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_home_page_shows_the_games_first_and_creating_asks_the_name(guest, new_context, problems, size):  # type: ignore[no-untyped-def]
     ann = guest("Ann", **SIZES["desktop"])

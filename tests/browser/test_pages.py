@@ -14,6 +14,7 @@ from tests.support.lobby_page import create_lobby, new_game, start_game
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.smoke
 def test_hot_seat_switcher_follows_the_seat_to_act(guest, problems):
     import random
 
@@ -119,6 +120,7 @@ def test_json_patch_module(new_context, server):
     assert result["root"] == 3
 
 
+@pytest.mark.smoke
 def test_a_dropped_socket_resumes_with_the_missing_moves(guest, problems):
     import random
 
@@ -159,6 +161,7 @@ def test_a_dropped_socket_resumes_with_the_missing_moves(guest, problems):
     assert problems.errors == []
 
 
+@pytest.mark.smoke
 def test_every_game_kind_gets_a_working_game_and_replay_page(guest, problems):
     page = guest("Fay")
     kinds = page.evaluate(
@@ -342,6 +345,7 @@ def test_reconnects_with_backoff_and_catches_up(new_context, problems):
     assert problems.errors == []
 
 
+@pytest.mark.smoke
 def test_a_first_visit_is_clean(new_context, problems):
     page = problems.watch(new_context().new_page())
     console_errors: list[str] = []

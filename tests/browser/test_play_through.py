@@ -21,6 +21,7 @@ pytestmark = pytest.mark.browser
 MOVES_IN_LOG = "#log .log-entry:not([data-seq='0'])"  # seq 0: what the setup revealed, if anything
 
 
+@pytest.mark.smoke
 def test_two_players_play_grand_bazaar_to_the_end_while_a_spectator_watches(guest, problems):
     ann = guest("Ann")
     ann.context.grant_permissions(["clipboard-read", "clipboard-write"])

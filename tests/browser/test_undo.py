@@ -43,6 +43,7 @@ def test_a_misplaced_tile_is_undone_from_the_page(guest, problems, size: str) ->
     assert problems.errors == []
 
 
+@pytest.mark.smoke
 def test_a_takeback_is_asked_and_accepted_between_two_pages(guest, problems) -> None:
     ann = guest("Ann", viewport=SIZES["desktop"])
     bob = guest("Bob", viewport=SIZES["phone"], is_mobile=True, has_touch=True)

@@ -30,6 +30,7 @@ def auth(server: Any) -> dict[str, str]:
 schema = schemathesis.pytest.from_fixture("api_schema")
 
 
+@pytest.mark.slow  # tests/quick_run.py: CI runs it
 @schema.parametrize()
 @settings(max_examples=25, deadline=None,
           suppress_health_check=list(HealthCheck))

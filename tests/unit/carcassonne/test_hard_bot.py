@@ -155,6 +155,7 @@ def test_car_44_46_last_tile_follower_scores_at_the_end() -> None:
     assert g.scores[0] > before
 
 
+@pytest.mark.slow  # tests/quick_run.py: CI runs it
 def test_car_15_hard_placement_stays_within_half_a_point_of_the_greedys_best() -> None:
     """The hard placement breaks the greedy's near-ties by the next seat's expected reply: it
     never gives up more than `PLACE_MARGIN` of the greedy's value (CAR-15 placements), and in
